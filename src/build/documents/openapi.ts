@@ -1,0 +1,138 @@
+import { z } from "zod";
+import "../../schema/index.js"; // registers every component schema
+import type { BuildContext } from "../context.js";
+import { LICENSE, SERVICE_NAME } from "../context.js";
+import { ENDPOINTS } from "../endpoints.js";
+
+type Json = Record<string, unknown>;
+
+const DESCRIPTION = `Read-only public JSON API for a directory of US urgent care clinics, published as static documents.
+
+**Conventions.** Every operation is a GET (HEAD also works) of a document whose path ends in \`.json\`; no query parameters are defined and unknown ones are ignored. Every document carries \`meta\` with the data release (\`data_version\`), the generation time, the source, whether the data is synthetic, the licence and the attribution line.
+
+**Errors.** Every error has a JSON body \`{status, code, message}\` (schema \`Error\`): 404 for an unknown path, state or city; 405 with an \`Allow\` header for methods other than GET, HEAD and OPTIONS; 400 for a malformed request path.
+
+**Caching.** Responses carry a strong \`ETag\` (a hash of the content) and \`Cache-Control\`; send \`If-None-Match\` to get 304. Bodies are served with brotli or gzip when \`Accept-Encoding\` allows, with \`Vary: Accept-Encoding\`.
+
+**CORS.** \`Access-Control-Allow-Origin: *\` on every response; preflight \`OPTIONS\` is answered with 204.
+
+**Versioning.** The major version is in the path (\`/api/v1\`). Within v1 fields are only added, never removed or retyped: clients must ignore fields they do not know. A breaking change would be published under \`/api/v2\`, with v1 kept for at least 12 months after v2's release and its retirement announced in \`index.json\`.
+
+**Licence.** Data CC-BY-4.0: credit the service and the year of the data, link to the site, and say whether you changed the data. SDKs are MIT.`;
+
+/** OpenAPI 3.0.3 document: components derived from the zod schemas, paths from the endpoint catalogue. */
+export function openApiDocument(ctx: BuildContext, extraDocs: { description: string; url: string } | null): Json {
+  const generated = z.toJSONSchema(z.globalRegistry, {
+    target: "openapi-3.0",
+    uri: (id) => `#/components/schemas/${id}`,
+  }) as { schemas: Record<string, Json> };
+  const schemas: Record<string, unknown> = {};
+  for (const name of Object.keys(generated.schemas).sort()) schemas[name] = clean(generated.schemas[name]);
+
+  const paths: Json = {};
+  for (const e of ENDPOINTS) {
+    const ok =
+      e.response === "OpenAPI"
+        ? { description: "The OpenAPI document.", content: { "application/json": { schema: { type: "object" } } } }
+        : {
+            description: e.summary,
+            headers: {
+              ETag: { $ref: "#/components/headers/ETag" },
+              "Cache-Control": { $ref: "#/components/headers/CacheControl" },
+              "Access-Control-Allow-Origin": { $ref: "#/components/headers/AccessControlAllowOrigin" },
+            },
+            content: { "application/json": { schema: { $ref: `#/components/schemas/${e.response}` } } },
+          };
+    const op: Json = {
+      operationId: e.operationId,
+      summary: e.summary,
+      description: e.description,
+      tags: [e.relativeTo === "site" ? "meta" : "directory"],
+      responses: {
+        "200": ok,
+        "304": { $ref: "#/components/responses/NotModified" },
+        "404": { $ref: "#/components/responses/NotFound" },
+      },
+    };
+    if (e.parameters.length) {
+      op.parameters = [
+        { $ref: "#/components/parameters/IfNoneMatch" },
+        ...e.parameters.map((p) => ({
+          name: p.name,
+          in: "path",
+          required: true,
+          description: p.description,
+          schema: { type: "string", pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" },
+          example: p.example,
+        })),
+      ];
+    } else op.parameters = [{ $ref: "#/components/parameters/IfNoneMatch" }];
+    const item: Json = { get: op };
+    if (e.relativeTo === "site") item.servers = [{ url: ctx.siteUrl, description: "The site (outside the versioned API)." }];
+    paths[e.path] = item;
+  }
+
+  const doc: Json = {
+    openapi: "3.0.3",
+    info: {
+      title: `${SERVICE_NAME} API`,
+      version: "1.0.0",
+      description: DESCRIPTION,
+      license: { name: LICENSE.id, url: LICENSE.url },
+      contact: { name: SERVICE_NAME, url: ctx.siteUrl },
+    },
+    externalDocs: extraDocs ?? { description: "Documentation", url: `${ctx.siteUrl}/docs/` },
+    servers: [{ url: ctx.baseUrl, description: "Version 1 (stable, released 2026-05-01)." }],
+    tags: [
+      { name: "directory", description: "States, cities, clinics and networks." },
+      { name: "meta", description: "Descriptions of the API itself." },
+    ],
+    paths,
+    components: {
+      schemas,
+      parameters: {
+        IfNoneMatch: {
+          name: "If-None-Match",
+          in: "header",
+          required: false,
+          description: "ETag of a copy you hold; the server answers 304 when it is current.",
+          schema: { type: "string" },
+        },
+      },
+      headers: {
+        ETag: { description: "Strong validator: a hash of the document's content.", schema: { type: "string" } },
+        CacheControl: { description: "Caching policy of the document.", schema: { type: "string" } },
+        AccessControlAllowOrigin: { description: "Always `*`.", schema: { type: "string", enum: ["*"] } },
+      },
+      responses: {
+        NotModified: { description: "The copy named by If-None-Match is current; no body." },
+        NotFound: {
+          description: "No such document (unknown path, state or city).",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        },
+        MethodNotAllowed: {
+          description: "Any method other than GET, HEAD or OPTIONS; the Allow header lists the allowed ones.",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        },
+      },
+    },
+  };
+  return doc;
+}
+
+/**
+ * Removes what OpenAPI 3.0 does not allow ($id, $schema) and what would break additive evolution:
+ * `additionalProperties: false` (clients must ignore unknown fields) and zod's safe-integer bounds.
+ */
+function clean(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(clean);
+  if (node === null || typeof node !== "object") return node;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(node as Json)) {
+    if (k === "$id" || k === "$schema") continue;
+    if (k === "additionalProperties" && v === false) continue;
+    if ((k === "minimum" || k === "maximum") && Math.abs(v as number) === Number.MAX_SAFE_INTEGER) continue;
+    out[k] = clean(v);
+  }
+  return out;
+}

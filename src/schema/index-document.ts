@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { Meta } from "./meta.js";
+
+export const Endpoint = z
+  .strictObject({
+    method: z.literal("GET"),
+    path: z.string().meta({ description: "Path template relative to base_url (or to site_url for the OpenAPI document).", example: "/cities/{state}.json" }),
+    url: z.string().meta({ description: "Absolute URL template." }),
+    summary: z.string(),
+    response: z.string().meta({ description: "Name of the response schema in the OpenAPI document." }),
+    parameters: z.array(z.strictObject({ name: z.string(), in: z.literal("path"), description: z.string() })),
+    errors: z.array(z.int()).meta({ description: "Error statuses the endpoint can answer with." }),
+  })
+  .meta({ id: "Endpoint" });
+
+export const Download = z
+  .strictObject({
+    format: z.string(),
+    media_type: z.string(),
+    url: z.url(),
+    latest_url: z.url(),
+    bytes: z.int().nonnegative(),
+    sha256: z.string(),
+    rows: z.int().nonnegative(),
+  })
+  .meta({ id: "Download", description: "A bulk download of the whole data set." });
+
+export const IndexDocument = z
+  .strictObject({
+    name: z.string(),
+    description: z.string(),
+    version: z.literal("v1"),
+    status: z.literal("stable"),
+    release_date: z.literal("2026-05-01"),
+    base_url: z.url(),
+    site_url: z.url(),
+    documentation_url: z.url(),
+    openapi_url: z.url(),
+    license: z.strictObject({
+      id: z.literal("CC-BY-4.0"),
+      url: z.url(),
+      attribution: z.string().meta({ description: "Ready-to-paste credit line." }),
+      requirements: z.array(z.string()),
+      permitted_uses: z.array(z.string()),
+      sdk_license: z.literal("MIT"),
+    }),
+    authentication: z.strictObject({ required: z.literal(false), description: z.string() }),
+    rate_limit: z.strictObject({ policy: z.string(), description: z.string() }),
+    cors: z.strictObject({ allow_origin: z.literal("*"), description: z.string() }),
+    endpoints: z.array(Endpoint),
+    sdks: z.array(z.strictObject({ language: z.string(), package: z.string(), license: z.string(), install: z.string() })),
+    datasets: z.strictObject({
+      description: z.string(),
+      manifest_url: z.url().nullable(),
+      downloads: z.array(Download),
+    }),
+    meta: Meta,
+  })
+  .meta({ id: "IndexDocument", description: "API metadata and the endpoint catalogue." });
+export type IndexDocument = z.infer<typeof IndexDocument>;
+
+export const ErrorBody = z
+  .strictObject({
+    status: z.int().meta({ example: 404 }),
+    code: z.enum(["not_found", "method_not_allowed", "bad_request", "uri_too_long", "headers_too_large"]),
+    message: z.string(),
+  })
+  .meta({ id: "Error", description: "Body of every error response (404, 405, 400, 414, 431)." });
+export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+export const License = z
+  .strictObject({
+    id: z.literal("CC-BY-4.0"),
+    name: z.string(),
+    url: z.url(),
+  })
+  .meta({ id: "License", description: "Licence of the data." });
+
+export const Source = z
+  .strictObject({
+    name: z.string().meta({ description: "Name of the data source." }),
+    synthetic: z.boolean().meta({ description: "True when the records are generated sample data, not real clinics." }),
+    description: z.string(),
+    files: z
+      .array(
+        z.strictObject({
+          name: z.string(),
+          format: z.string(),
+          records: z.int().nonnegative(),
+          date: z.string().nullable().meta({ description: "Date of the file (YYYY-MM-DD) when known." }),
+        }),
+      )
+      .meta({ description: "Input files of the build; empty for the built-in sample." }),
+  })
+  .meta({ id: "Source", description: "Where the data set comes from." });
+export type Source = z.infer<typeof Source>;
+
+export const Meta = z
+  .strictObject({
+    synthetic: z
+      .boolean()
+      .meta({ description: "True when the data set is the built-in synthetic sample: names, phones and web sites are fictional." }),
+    api_version: z.literal("v1"),
+    data_version: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .meta({ description: "Release of the data set: the date (YYYY-MM-DD) of the data it was built from." }),
+    generated_at: z.iso.datetime().meta({ description: "When this document was generated (UTC)." }),
+    source: Source,
+    license: License,
+    attribution: z.string().meta({ description: "Ready-to-use credit line required by CC-BY-4.0." }),
+    links: z
+      .strictObject({
+        self: z.url(),
+        index: z.url(),
+        openapi: z.url(),
+        site: z.url(),
+      })
+      .meta({ description: "Absolute addresses of this document, the API index, the OpenAPI document and the site." }),
+  })
+  .meta({ id: "Meta", description: "Provenance, licence and links carried by every document." });
+export type Meta = z.infer<typeof Meta>;
