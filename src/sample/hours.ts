@@ -1,4 +1,5 @@
 import type { Hours, OpeningPeriod, Weekday, WeeklyHours } from "../schema/hours.js";
+import { isOpen24Hours } from "../dataset/hours-text.js";
 import { WEEKDAYS } from "../schema/hours.js";
 import type { Rng } from "./rng.js";
 
@@ -32,8 +33,7 @@ export function sampleHours(rng: Rng, timezone: string): Hours {
   }
   const weekly = {} as WeeklyHours;
   for (const d of WEEKDAYS) weekly[d] = periodsFor(plan, d).map((x) => ({ ...x }));
-  const open24 = WEEKDAYS.every((d) => weekly[d].length === 1 && weekly[d][0]?.open === "00:00" && weekly[d][0]?.close === "24:00");
-  return { timezone, open_24_hours: open24, weekly };
+  return { timezone, open_24_hours: isOpen24Hours(weekly), weekly };
 }
 
 function periodsFor(plan: Plan, d: Weekday): OpeningPeriod[] {
