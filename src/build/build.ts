@@ -1,5 +1,5 @@
-import { stateByCode } from "../geo/states.js";
 import type { Dataset } from "../dataset/types.js";
+import { stateByCode } from "../geo/states.js";
 import { CitiesByState, CitiesList, ClinicsByCity, NetworksList, StatesList } from "../schema/documents.js";
 import { ErrorBody, IndexDocument } from "../schema/index-document.js";
 import { Stats } from "../schema/stats.js";
@@ -44,19 +44,31 @@ export function renderSite(dataset: Dataset, options: BuildOptions): OutputTree 
     const path = `/clinics/${city.state.slug}/${city.slug}.json`;
     api(path, check.parse(path, ClinicsByCity, clinicsByCity(ctx, city)));
   }
-  const datasets = { description: "Bulk downloads of the whole data set are not part of this build.", manifest_url: null, downloads: [] };
+  const datasets = {
+    description: "Bulk downloads of the whole data set are not part of this build.",
+    manifest_url: null,
+    downloads: [],
+  };
   api("/index.json", check.parse("index.json", IndexDocument, indexDocument(ctx, datasets)));
   tree.json("api/openapi.json", openApiDocument(ctx, null));
   tree.add("docs/index.html", docsPage(ctx));
   tree.json(
     NOT_FOUND_DOCUMENT,
-    check.parse(NOT_FOUND_DOCUMENT, ErrorBody, { status: 404, code: "not_found", message: "No document exists at this path." }),
+    check.parse(NOT_FOUND_DOCUMENT, ErrorBody, {
+      status: 404,
+      code: "not_found",
+      message: "No document exists at this path.",
+    }),
   );
   check.throwIfAny();
   return tree;
 }
 
 /** Renders the site and writes it atomically into `outDir`. */
-export async function buildSite(dataset: Dataset, outDir: string, options: BuildOptions): Promise<WriteResult> {
+export async function buildSite(
+  dataset: Dataset,
+  outDir: string,
+  options: BuildOptions,
+): Promise<WriteResult> {
   return writeTreeAtomically(outDir, renderSite(dataset, options), options.compression);
 }

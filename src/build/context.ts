@@ -34,7 +34,8 @@ export const LICENSE = {
 export function createContext(dataset: Dataset, options: BuildOptions): BuildContext {
   const siteUrl = trimSlash(options.siteUrl);
   const baseUrl = trimSlash(options.baseUrl ?? `${siteUrl}/api/v1`);
-  if (!/\/api\/v1$/.test(new URL(baseUrl).pathname)) throw new Error(`base URL must end in /api/v1: ${baseUrl}`);
+  if (!/\/api\/v1$/.test(new URL(baseUrl).pathname))
+    throw new Error(`base URL must end in /api/v1: ${baseUrl}`);
   const generatedAt = options.generatedAt ?? `${dataset.dataVersion}T00:00:00Z`;
   const year = dataset.dataVersion.slice(0, 4);
   const attribution = `Data: ${SERVICE_NAME} (${year}), ${siteUrl}, licensed CC-BY-4.0${dataset.source.synthetic ? " (synthetic sample data)" : ""}. State whether you changed the data.`;
@@ -54,7 +55,12 @@ export function createContext(dataset: Dataset, options: BuildOptions): BuildCon
       source: dataset.source,
       license: LICENSE,
       attribution,
-      links: { self: api(selfPath), index: api("/index.json"), openapi: `${siteUrl}/api/openapi.json`, site: siteUrl },
+      links: {
+        self: api(selfPath),
+        index: api("/index.json"),
+        openapi: `${siteUrl}/api/openapi.json`,
+        site: siteUrl,
+      },
     }),
   };
 }

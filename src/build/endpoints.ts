@@ -12,7 +12,11 @@ export interface EndpointSpec {
   errors: number[];
 }
 
-const STATE = { name: "state", description: "State slug: the full name, lowercase, words joined by hyphens.", example: "new-york" };
+const STATE = {
+  name: "state",
+  description: "State slug: the full name, lowercase, words joined by hyphens.",
+  example: "new-york",
+};
 const CITY = { name: "city", description: "City slug, unique within its state.", example: "buffalo" };
 
 export const ENDPOINTS: readonly EndpointSpec[] = [
@@ -21,7 +25,8 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     relativeTo: "base",
     operationId: "getIndex",
     summary: "API metadata and endpoint catalogue",
-    description: "Name, version, status, licence and attribution rules, the endpoint catalogue, SDKs and bulk downloads.",
+    description:
+      "Name, version, status, licence and attribution rules, the endpoint catalogue, SDKs and bulk downloads.",
     response: "IndexDocument",
     parameters: [],
     errors: [404],
@@ -31,7 +36,8 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     relativeTo: "base",
     operationId: "getStats",
     summary: "Coverage and data-quality figures",
-    description: "Totals, per-state figures, field completeness and the records read, rejected, repaired and merged by the build.",
+    description:
+      "Totals, per-state figures, field completeness and the records read, rejected, repaired and merged by the build.",
     response: "Stats",
     parameters: [],
     errors: [404],

@@ -58,11 +58,19 @@ export function groupDataset(data: Dataset): Model {
     const located = g.clinics.filter((c) => c.latitude !== null && c.longitude !== null);
     if (Number.isNaN(g.latitude)) {
       // No known centre (imported data): the mean of the clinics, or the state's first located city otherwise.
-      g.latitude = located.length ? round(located.reduce((a, c) => a + (c.latitude as number), 0) / located.length) : 0;
-      g.longitude = located.length ? round(located.reduce((a, c) => a + (c.longitude as number), 0) / located.length) : 0;
+      g.latitude = located.length
+        ? round(located.reduce((a, c) => a + (c.latitude as number), 0) / located.length)
+        : 0;
+      g.longitude = located.length
+        ? round(located.reduce((a, c) => a + (c.longitude as number), 0) / located.length)
+        : 0;
     }
     g.radiusKm = round(
-      located.reduce((m, c) => Math.max(m, distanceKm(g.latitude, g.longitude, c.latitude as number, c.longitude as number)), 0),
+      located.reduce(
+        (m, c) =>
+          Math.max(m, distanceKm(g.latitude, g.longitude, c.latitude as number, c.longitude as number)),
+        0,
+      ),
       3,
     );
   }
@@ -80,7 +88,12 @@ export function groupDataset(data: Dataset): Model {
     nets.set(c.network, n);
   }
   const networks = [...nets.values()]
-    .map((n) => ({ slug: slugify(n.name), name: n.name, clinics: n.clinics, states: [...n.states].sort(byText) }))
+    .map((n) => ({
+      slug: slugify(n.name),
+      name: n.name,
+      clinics: n.clinics,
+      states: [...n.states].sort(byText),
+    }))
     .sort((a, b) => byText(a.slug, b.slug) || byText(a.name, b.name));
 
   const states = [...STATES].sort((a, b) => byText(a.slug, b.slug));

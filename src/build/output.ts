@@ -18,7 +18,11 @@ export class OutputTree {
 
   add(path: string, body: string | Buffer, compress = true): void {
     const normal = path.replace(/^\/+/, "");
-    if (normal.split("/").some((seg) => seg === "" || seg === "." || seg === "..") || normal.includes("\\") || normal.includes("\0")) {
+    if (
+      normal.split("/").some((seg) => seg === "" || seg === "." || seg === "..") ||
+      normal.includes("\\") ||
+      normal.includes("\0")
+    ) {
       throw new Error(`refusing output path outside the output folder: ${path}`);
     }
     if (this.files.has(normal)) throw new Error(`two documents at one path: ${normal}`);
@@ -64,7 +68,8 @@ export async function writeTreeAtomically(
       const [b, g] = await Promise.all([
         brotli(file.body, {
           params: {
-            [constants.BROTLI_PARAM_QUALITY]: compression === "fast" ? 5 : file.body.length > 4_000_000 ? 9 : 11,
+            [constants.BROTLI_PARAM_QUALITY]:
+              compression === "fast" ? 5 : file.body.length > 4_000_000 ? 9 : 11,
             [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
             [constants.BROTLI_PARAM_SIZE_HINT]: file.body.length,
           },
@@ -94,7 +99,11 @@ export async function writeTreeAtomically(
   }
 }
 
-async function forEachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+async function forEachLimit<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

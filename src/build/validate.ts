@@ -39,7 +39,12 @@ export class Checker {
     const ids = new Map<string, string>();
     for (const c of data.clinics) {
       const prev = ids.get(c.id);
-      if (prev) this.issues.push({ document: "dataset", path: `clinic ${c.id}`, message: `id shared by "${prev}" and "${c.name}"` });
+      if (prev)
+        this.issues.push({
+          document: "dataset",
+          path: `clinic ${c.id}`,
+          message: `id shared by "${prev}" and "${c.name}"`,
+        });
       ids.set(c.id, c.name);
     }
     const cityNames = new Map<string, string>();
@@ -47,7 +52,11 @@ export class Checker {
       const key = `${c.state}/${c.city_slug}`;
       const prev = cityNames.get(key);
       if (prev !== undefined && prev !== c.city) {
-        this.issues.push({ document: "dataset", path: `city ${key}`, message: `slug used by two city names: "${prev}" and "${c.city}"` });
+        this.issues.push({
+          document: "dataset",
+          path: `city ${key}`,
+          message: `slug used by two city names: "${prev}" and "${c.city}"`,
+        });
       }
       cityNames.set(key, c.city);
     }

@@ -22,7 +22,12 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 /** Strict option parsing: unknown options and missing values are usage errors. */
 export function parse<O extends Options>(argv: string[], options: O, allowPositionals = false) {
   try {
-    return parseArgs({ args: argv, options: { ...options, help: { type: "boolean", short: "h" } }, allowPositionals, strict: true });
+    return parseArgs({
+      args: argv,
+      options: { ...options, help: { type: "boolean", short: "h" } },
+      allowPositionals,
+      strict: true,
+    });
   } catch (e) {
     throw new UsageError((e as Error).message);
   }

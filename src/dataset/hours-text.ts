@@ -37,7 +37,14 @@ export function parseWeekly(text: string): { weekly: WeeklyHours } | { error: st
     const periods: OpeningPeriod[] = [];
     for (const range of spec.split(",")) {
       const [open, close, extra] = range.trim().split("-");
-      if (extra !== undefined || !open || !close || !TIME.test(open) || !TIME.test(close) || open === "24:00") {
+      if (
+        extra !== undefined ||
+        !open ||
+        !close ||
+        !TIME.test(open) ||
+        !TIME.test(close) ||
+        open === "24:00"
+      ) {
         return { error: `bad period "${range.trim()}" on ${day}: expected HH:MM-HH:MM` };
       }
       periods.push({ open, close });
@@ -51,7 +58,9 @@ export function parseWeekly(text: string): { weekly: WeeklyHours } | { error: st
 
 /** True when every day is one 00:00–24:00 period. */
 export function isOpen24Hours(weekly: WeeklyHours): boolean {
-  return WEEKDAYS.every((d) => weekly[d].length === 1 && weekly[d][0]?.open === "00:00" && weekly[d][0]?.close === "24:00");
+  return WEEKDAYS.every(
+    (d) => weekly[d].length === 1 && weekly[d][0]?.open === "00:00" && weekly[d][0]?.close === "24:00",
+  );
 }
 
 export function hoursFrom(weekly: WeeklyHours, timezone: string): Hours {

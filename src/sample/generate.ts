@@ -1,12 +1,12 @@
 import tzlookup from "@photostructure/tz-lookup";
-import type { ClinicRecord, CityRecord, Dataset } from "../dataset/types.js";
+import type { CityRecord, ClinicRecord, Dataset } from "../dataset/types.js";
 import { distanceKm } from "../geo/distance.js";
 import { stateByCode } from "../geo/states.js";
 import { clinicId } from "../util/id.js";
 import { slugify } from "../util/slug.js";
 import { sampleHours } from "./hours.js";
-import { sampleNetworks, type SampleNetwork } from "./networks.js";
-import { pickCities, type Place, usPlaces } from "./places.js";
+import { type SampleNetwork, sampleNetworks } from "./networks.js";
+import { type Place, pickCities, usPlaces } from "./places.js";
 import { Rng } from "./rng.js";
 import {
   CORE_SERVICES,
@@ -49,7 +49,13 @@ export function generateSample(options: SampleOptions = {}): Dataset {
   const cities: CityRecord[] = [];
   const unused = new Set(networks);
   places.forEach((place, i) => {
-    cities.push({ state: place.state, slug: place.slug, name: place.name, latitude: place.latitude, longitude: place.longitude });
+    cities.push({
+      state: place.state,
+      slug: place.slug,
+      name: place.name,
+      latitude: place.latitude,
+      longitude: place.longitude,
+    });
     const rng = new Rng(`${seed}:${place.state}:${place.slug}`);
     clinics.push(...cityClinics(rng, place, quotas[i] as number, networks, unused));
   });
@@ -71,7 +77,8 @@ export function generateSample(options: SampleOptions = {}): Dataset {
 
 /** Clinics per city: 10 + k·√population, capped at 80, with k chosen so that the total is `total`. */
 export function clinicQuotas(places: readonly Place[], total: number): number[] {
-  const quotaFor = (k: number) => places.map((p) => Math.min(MAX_PER_CITY, Math.round(MIN_PER_CITY + k * Math.sqrt(p.population))));
+  const quotaFor = (k: number) =>
+    places.map((p) => Math.min(MAX_PER_CITY, Math.round(MIN_PER_CITY + k * Math.sqrt(p.population))));
   let lo = 0;
   let hi = 1;
   const sum = (k: number) => quotaFor(k).reduce((a, b) => a + b, 0);
@@ -109,7 +116,10 @@ function cityClinics(
   const local = networks.filter((n) => n.states.has(place.state));
   const localWeight = local.reduce((a, n) => a + n.weight, 0);
   const nearby = usPlaces().filter(
-    (p) => p.state === place.state && p.slug !== place.slug && distanceKm(p.latitude, p.longitude, place.latitude, place.longitude) < 25,
+    (p) =>
+      p.state === place.state &&
+      p.slug !== place.slug &&
+      distanceKm(p.latitude, p.longitude, place.latitude, place.longitude) < 25,
   );
   const timezone = tzlookup(place.latitude, place.longitude);
   const spreadKm = 2 + Math.min(14, Math.sqrt(place.population) / 90);
@@ -119,11 +129,15 @@ function cityClinics(
 
   for (let i = 0; i < count; i++) {
     const latitude = round(place.latitude + (rng.gauss() * spreadKm) / 111, 5);
-    const longitude = round(place.longitude + (rng.gauss() * spreadKm) / (111 * Math.cos((place.latitude * Math.PI) / 180)), 5);
+    const longitude = round(
+      place.longitude + (rng.gauss() * spreadKm) / (111 * Math.cos((place.latitude * Math.PI) / 180)),
+      5,
+    );
     const neighborhood = pickNeighborhood(rng, latitude, longitude, nearby);
     // A network not yet seen anywhere opens its first clinic here, so that every generated network is published.
     const fresh = local.find((n) => unused.has(n));
-    const network = fresh ?? (local.length > 0 && rng.chance(0.55) ? weightedPick(rng, local, localWeight) : null);
+    const network =
+      fresh ?? (local.length > 0 && rng.chance(0.55) ? weightedPick(rng, local, localWeight) : null);
     if (network) unused.delete(network);
     const street = `${rng.int(100, 9899)} ${rng.pick(STREETS)} ${rng.pick(STREET_SUFFIXES)}`;
     const suite = rng.chance(0.35) ? `, Suite ${rng.int(1, 4)}${rng.int(0, 2)}${rng.int(0, 9)}` : "";
@@ -196,7 +210,8 @@ function pickNeighborhood(rng: Rng, lat: number, lng: number, nearby: readonly P
 }
 
 function websiteFor(rng: Rng, network: SampleNetwork | null, name: string, id: string): string | null {
-  if (network) return rng.chance(0.95) ? `https://${slugify(network.name)}.example.com/locations/${id}` : null;
+  if (network)
+    return rng.chance(0.95) ? `https://${slugify(network.name)}.example.com/locations/${id}` : null;
   return rng.chance(0.6) ? `https://${slugify(name)}.example.com/` : null;
 }
 

@@ -1,5 +1,5 @@
-import type { Hours, OpeningPeriod, Weekday, WeeklyHours } from "../schema/hours.js";
 import { isOpen24Hours } from "../dataset/hours-text.js";
+import type { Hours, OpeningPeriod, Weekday, WeeklyHours } from "../schema/hours.js";
 import { WEEKDAYS } from "../schema/hours.js";
 import type { Rng } from "./rng.js";
 
@@ -17,7 +17,17 @@ const PLANS: ReadonlyArray<readonly [weight: number, plan: Plan]> = [
   [6, { weekday: p("08:00", "18:00"), sat: p("09:00", "14:00"), sun: [] }],
   [4, { weekday: p("00:00", "24:00"), sat: p("00:00", "24:00"), sun: p("00:00", "24:00") }],
   [4, { weekday: p("16:00", "02:00"), sat: p("12:00", "02:00"), sun: p("12:00", "22:00") }],
-  [4, { weekday: [{ open: "08:00", close: "12:30" }, { open: "13:30", close: "19:00" }], sat: p("09:00", "13:00"), sun: [] }],
+  [
+    4,
+    {
+      weekday: [
+        { open: "08:00", close: "12:30" },
+        { open: "13:30", close: "19:00" },
+      ],
+      sat: p("09:00", "13:00"),
+      sun: [],
+    },
+  ],
 ];
 const TOTAL = PLANS.reduce((n, [w]) => n + w, 0);
 

@@ -25,7 +25,10 @@ export function sampleNetworks(rng: Rng, cities: readonly Place[], count: number
   const nearestStates = (home: string, n: number): string[] => {
     const [lat, lng] = centre.get(home) as [number, number];
     return [...centre.entries()]
-      .map(([code, [a, b]]) => [code, (a - lat) ** 2 + ((b - lng) * Math.cos((lat * Math.PI) / 180)) ** 2] as const)
+      .map(
+        ([code, [a, b]]) =>
+          [code, (a - lat) ** 2 + ((b - lng) * Math.cos((lat * Math.PI) / 180)) ** 2] as const,
+      )
       .sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0]))
       .slice(0, n)
       .map(([code]) => code);

@@ -9,26 +9,54 @@ export const Clinic = z
       .string()
       .regex(/^[a-z0-9]+$/)
       .meta({
-        description: "Stable, URL-safe identifier: derived from the clinic's identity (source id, or name and address), unchanged across rebuilds of the same data.",
+        description:
+          "Stable, URL-safe identifier: derived from the clinic's identity (source id, or name and address), unchanged across rebuilds of the same data.",
         example: "k3v9q2m7x1ab",
       }),
     name: z.string().min(1),
-    network: z.string().nullable().meta({ description: "Network or brand name; null for an independent clinic. Listed in networks.json." }),
-    address: z.string().nullable().meta({ description: "Street address, city, state and ZIP code when known." }),
-    neighborhood: z.string().nullable(),
-    coordinates: z
+    network: z.string().nullable().meta({
+      description: "Network or brand name; null for an independent clinic. Listed in networks.json.",
+    }),
+    address: z
       .string()
-      .regex(COORDINATES_RE)
       .nullable()
-      .meta({ description: "`latitude,longitude` in decimal degrees (WGS 84), no spaces.", example: "30.26715,-97.74306" }),
-    phone: z.string().nullable().meta({ description: "US phone number formatted as (NXX) NXX-XXXX.", example: "(512) 555-0134" }),
+      .meta({ description: "Street address, city, state and ZIP code when known." }),
+    neighborhood: z.string().nullable(),
+    coordinates: z.string().regex(COORDINATES_RE).nullable().meta({
+      description: "`latitude,longitude` in decimal degrees (WGS 84), no spaces.",
+      example: "30.26715,-97.74306",
+    }),
+    phone: z
+      .string()
+      .nullable()
+      .meta({ description: "US phone number formatted as (NXX) NXX-XXXX.", example: "(512) 555-0134" }),
     hours: Hours.nullable().meta({ description: "Regular opening hours; null when unknown." }),
     services: z.array(z.string()).meta({ description: "Services offered, sorted; empty when unknown." }),
-    insurance: z.array(z.string()).meta({ description: "Insurance plans accepted, sorted; empty when unknown." }),
-    rating: z.number().min(0).max(5).nullable().meta({ description: "Average review rating from 0 to 5; null when unknown." }),
-    reviews_count: z.int().nonnegative().nullable().meta({ description: "Number of reviews behind rating; null when unknown." }),
-    website: z.url({ protocol: /^https?$/ }).nullable().meta({ description: "The clinic's own web site (absolute https URL)." }),
-    url: z.url({ protocol: /^https?$/ }).meta({ description: "Address of the clinic's page on the directory's site; unique per clinic." }),
+    insurance: z
+      .array(z.string())
+      .meta({ description: "Insurance plans accepted, sorted; empty when unknown." }),
+    rating: z
+      .number()
+      .min(0)
+      .max(5)
+      .nullable()
+      .meta({ description: "Average review rating from 0 to 5; null when unknown." }),
+    reviews_count: z
+      .int()
+      .nonnegative()
+      .nullable()
+      .meta({ description: "Number of reviews behind rating; null when unknown." }),
+    website: z
+      .url({ protocol: /^https?$/ })
+      .nullable()
+      .meta({ description: "The clinic's own web site (absolute https URL)." }),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .meta({ description: "Address of the clinic's page on the directory's site; unique per clinic." }),
   })
-  .meta({ id: "Clinic", description: "One urgent care clinic. Every field is always present; unknown values are null (arrays are empty)." });
+  .meta({
+    id: "Clinic",
+    description:
+      "One urgent care clinic. Every field is always present; unknown values are null (arrays are empty).",
+  });
 export type Clinic = z.infer<typeof Clinic>;

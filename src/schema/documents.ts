@@ -7,7 +7,9 @@ const count = z.int().nonnegative().meta({ description: "Number of entries in th
 
 export const ClinicsByCity = z
   .strictObject({
-    version: z.literal("v1").meta({ description: "API version of the document. The data release is meta.data_version." }),
+    version: z
+      .literal("v1")
+      .meta({ description: "API version of the document. The data release is meta.data_version." }),
     city: CityEntry,
     meta: Meta,
     count,

@@ -4,7 +4,10 @@ import { z } from "zod";
 export const TimeOfDay = z
   .string()
   .regex(/^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/)
-  .meta({ description: "24-hour local time HH:MM; 24:00 only as a closing time (end of the day).", example: "08:00" });
+  .meta({
+    description: "24-hour local time HH:MM; 24:00 only as a closing time (end of the day).",
+    example: "08:00",
+  });
 
 export const OpeningPeriod = z
   .strictObject({
@@ -21,7 +24,9 @@ export type OpeningPeriod = z.infer<typeof OpeningPeriod>;
 export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-const day = z.array(OpeningPeriod).meta({ description: "Opening periods starting this day, in order; empty = closed." });
+const day = z
+  .array(OpeningPeriod)
+  .meta({ description: "Opening periods starting this day, in order; empty = closed." });
 
 export const WeeklyHours = z
   .strictObject({ mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day })
@@ -30,15 +35,15 @@ export type WeeklyHours = z.infer<typeof WeeklyHours>;
 
 export const Hours = z
   .strictObject({
-    timezone: z
-      .string()
-      .min(1)
-      .meta({ description: "IANA time zone of the clinic; all times are local to it.", example: "America/Chicago" }),
+    timezone: z.string().min(1).meta({
+      description: "IANA time zone of the clinic; all times are local to it.",
+      example: "America/Chicago",
+    }),
     open_24_hours: z.boolean().meta({ description: "True when every day is 00:00–24:00." }),
     weekly: WeeklyHours,
   })
   .meta({
-    id: "Hours",
+    // No component id: OpenAPI 3.0 cannot mark a $ref nullable, so Clinic.hours inlines this object.
     description:
       "Machine-readable regular opening hours. To tell whether a clinic is open at an instant, convert the instant to `timezone`, then check the periods of that weekday and those of the previous day that run past midnight. Holiday exceptions are not represented.",
   });

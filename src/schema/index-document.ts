@@ -4,7 +4,10 @@ import { Meta } from "./meta.js";
 export const Endpoint = z
   .strictObject({
     method: z.literal("GET"),
-    path: z.string().meta({ description: "Path template relative to base_url (or to site_url for the OpenAPI document).", example: "/cities/{state}.json" }),
+    path: z.string().meta({
+      description: "Path template relative to base_url (or to site_url for the OpenAPI document).",
+      example: "/cities/{state}.json",
+    }),
     url: z.string().meta({ description: "Absolute URL template." }),
     summary: z.string(),
     response: z.string().meta({ description: "Name of the response schema in the OpenAPI document." }),
@@ -48,7 +51,9 @@ export const IndexDocument = z
     rate_limit: z.strictObject({ policy: z.string(), description: z.string() }),
     cors: z.strictObject({ allow_origin: z.literal("*"), description: z.string() }),
     endpoints: z.array(Endpoint),
-    sdks: z.array(z.strictObject({ language: z.string(), package: z.string(), license: z.string(), install: z.string() })),
+    sdks: z.array(
+      z.strictObject({ language: z.string(), package: z.string(), license: z.string(), install: z.string() }),
+    ),
     datasets: z.strictObject({
       description: z.string(),
       manifest_url: z.url().nullable(),

@@ -11,7 +11,9 @@ export const License = z
 export const Source = z
   .strictObject({
     name: z.string().meta({ description: "Name of the data source." }),
-    synthetic: z.boolean().meta({ description: "True when the records are generated sample data, not real clinics." }),
+    synthetic: z
+      .boolean()
+      .meta({ description: "True when the records are generated sample data, not real clinics." }),
     description: z.string(),
     files: z
       .array(
@@ -29,9 +31,10 @@ export type Source = z.infer<typeof Source>;
 
 export const Meta = z
   .strictObject({
-    synthetic: z
-      .boolean()
-      .meta({ description: "True when the data set is the built-in synthetic sample: names, phones and web sites are fictional." }),
+    synthetic: z.boolean().meta({
+      description:
+        "True when the data set is the built-in synthetic sample: names, phones and web sites are fictional.",
+    }),
     api_version: z.literal("v1"),
     data_version: z
       .string()
@@ -48,7 +51,9 @@ export const Meta = z
         openapi: z.url(),
         site: z.url(),
       })
-      .meta({ description: "Absolute addresses of this document, the API index, the OpenAPI document and the site." }),
+      .meta({
+        description: "Absolute addresses of this document, the API index, the OpenAPI document and the site.",
+      }),
   })
   .meta({ id: "Meta", description: "Provenance, licence and links carried by every document." });
 export type Meta = z.infer<typeof Meta>;

@@ -7,8 +7,14 @@ export const Slug = z
 
 export const StateRef = z
   .strictObject({
-    slug: Slug.meta({ description: "State slug: full name, lowercase, hyphenated (`district-of-columbia`).", example: "new-york" }),
-    code: z.string().regex(/^[A-Z]{2}$/).meta({ description: "USPS code.", example: "NY" }),
+    slug: Slug.meta({
+      description: "State slug: full name, lowercase, hyphenated (`district-of-columbia`).",
+      example: "new-york",
+    }),
+    code: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .meta({ description: "USPS code.", example: "NY" }),
     name: z.string().meta({ example: "New York" }),
   })
   .meta({ id: "StateRef", description: "Identifies a state (50 states plus the District of Columbia)." });
@@ -25,15 +31,24 @@ export const FieldCoverage = z
     rating: ratio,
     network: ratio,
   })
-  .meta({ id: "FieldCoverage", description: "Share (0–1, 4 decimals) of the clinics for which each field is known." });
+  .meta({
+    id: "FieldCoverage",
+    description: "Share (0–1, 4 decimals) of the clinics for which each field is known.",
+  });
 
 export const StateEntry = z
   .strictObject({
     ...StateRef.shape,
     city_count: z.int().nonnegative(),
     clinic_count: z.int().nonnegative(),
-    network_count: z.int().nonnegative().meta({ description: "Networks with at least one clinic in the state." }),
-    path: z.string().meta({ description: "Path of the state's cities document, relative to the base address.", example: "/cities/new-york.json" }),
+    network_count: z
+      .int()
+      .nonnegative()
+      .meta({ description: "Networks with at least one clinic in the state." }),
+    path: z.string().meta({
+      description: "Path of the state's cities document, relative to the base address.",
+      example: "/cities/new-york.json",
+    }),
     url: z.url(),
     coverage: FieldCoverage,
   })
@@ -46,13 +61,25 @@ export const CityEntry = z
     name: z.string(),
     state: StateRef,
     clinic_count: z.int().nonnegative(),
-    path: z.string().meta({ description: "Path of the city's clinics document, relative to the base address.", example: "/clinics/texas/san-antonio.json" }),
+    path: z.string().meta({
+      description: "Path of the city's clinics document, relative to the base address.",
+      example: "/clinics/texas/san-antonio.json",
+    }),
     url: z.url(),
     center: z
       .strictObject({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
-      .meta({ description: "Centre of the city (WGS 84), for choosing which city documents to fetch for a nearest search." }),
-    radius_km: z.number().nonnegative().meta({ description: "Distance from the centre to the farthest clinic of the city with coordinates (0 when none)." }),
-    timezone: z.string().nullable().meta({ description: "IANA time zone at the city centre.", example: "America/Chicago" }),
+      .meta({
+        description:
+          "Centre of the city (WGS 84), for choosing which city documents to fetch for a nearest search.",
+      }),
+    radius_km: z.number().nonnegative().meta({
+      description:
+        "Distance from the centre to the farthest clinic of the city with coordinates (0 when none).",
+    }),
+    timezone: z
+      .string()
+      .nullable()
+      .meta({ description: "IANA time zone at the city centre.", example: "America/Chicago" }),
   })
   .meta({ id: "CityEntry", description: "A city with at least one clinic." });
 export type CityEntry = z.infer<typeof CityEntry>;

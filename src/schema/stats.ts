@@ -3,7 +3,9 @@ import { Meta } from "./meta.js";
 import { FieldCoverage, StateRef } from "./places.js";
 
 const n = z.int().nonnegative();
-const byReason = z.record(z.string(), n).meta({ description: "Counts keyed by reason code, sorted by code." });
+const byReason = z
+  .record(z.string(), n)
+  .meta({ description: "Counts keyed by reason code, sorted by code." });
 
 export const StateCoverage = z
   .strictObject({
@@ -54,8 +56,12 @@ export const DataQuality = z
       reviews_count: z.number().min(0).max(1),
     }).meta({ description: "Share (0–1) of published clinics with each field known (non-null, non-empty)." }),
     sources: z
-      .array(z.strictObject({ name: z.string(), format: z.string(), records: n, date: z.string().nullable() }))
-      .meta({ description: "Input files with their record counts and dates; empty for the built-in sample." }),
+      .array(
+        z.strictObject({ name: z.string(), format: z.string(), records: n, date: z.string().nullable() }),
+      )
+      .meta({
+        description: "Input files with their record counts and dates; empty for the built-in sample.",
+      }),
   })
   .meta({ id: "DataQuality", description: "Figures of the build that produced this data set." });
 

@@ -2,13 +2,16 @@ import type { BuildContext } from "../context.js";
 import { SERVICE_NAME } from "../context.js";
 import { ENDPOINTS } from "../endpoints.js";
 
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const esc = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** A one-page human-readable guide at {site}/docs/, generated from the same endpoint catalogue. */
 export function docsPage(ctx: BuildContext): string {
   const rows = ENDPOINTS.map((e) => {
     const url = `${e.relativeTo === "base" ? ctx.baseUrl : ctx.siteUrl}${e.path}`;
-    const link = e.parameters.length ? `<code>${esc(url)}</code>` : `<a href="${esc(url)}"><code>${esc(url)}</code></a>`;
+    const link = e.parameters.length
+      ? `<code>${esc(url)}</code>`
+      : `<a href="${esc(url)}"><code>${esc(url)}</code></a>`;
     return `<tr><td>GET</td><td>${link}</td><td>${esc(e.summary)}. ${esc(e.description)}</td></tr>`;
   }).join("\n");
   const synthetic = ctx.dataset.source.synthetic

@@ -1,10 +1,10 @@
+import tzlookup from "@photostructure/tz-lookup";
 import type { ClinicRecord } from "../../dataset/types.js";
 import type { State } from "../../geo/states.js";
 import type { Clinic } from "../../schema/clinic.js";
 import type { CityEntry, StateEntry, StateRef } from "../../schema/places.js";
 import type { BuildContext } from "../context.js";
 import type { CityGroup, Model } from "../model.js";
-import tzlookup from "@photostructure/tz-lookup";
 
 export const statePath = (s: State) => `/cities/${s.slug}.json`;
 export const cityPath = (c: CityGroup) => `/clinics/${c.state.slug}/${c.slug}.json`;
@@ -57,7 +57,9 @@ export function fieldCoverage(clinics: readonly ClinicRecord[]) {
 
 /** Share (0–1, 4 decimals) of the clinics for which `known` holds; 0 for no clinics. */
 export function share(clinics: readonly ClinicRecord[], known: (c: ClinicRecord) => boolean): number {
-  return clinics.length === 0 ? 0 : Math.round((clinics.filter(known).length / clinics.length) * 10000) / 10000;
+  return clinics.length === 0
+    ? 0
+    : Math.round((clinics.filter(known).length / clinics.length) * 10000) / 10000;
 }
 
 export function clinicDocument(ctx: BuildContext, city: CityGroup, c: ClinicRecord): Clinic {

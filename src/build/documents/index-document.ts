@@ -10,7 +10,9 @@ export function indexDocument(ctx: BuildContext, datasets: IndexDocument["datase
     name: `${SERVICE_NAME} API`,
     description:
       "A read-only public JSON API for a directory of US urgent care clinics, published as static documents." +
-      (ctx.dataset.source.synthetic ? " This build serves the built-in synthetic sample: the clinics are fictional." : ""),
+      (ctx.dataset.source.synthetic
+        ? " This build serves the built-in synthetic sample: the clinics are fictional."
+        : ""),
     version: "v1",
     status: "stable",
     release_date: RELEASE_DATE,
@@ -35,13 +37,19 @@ export function indexDocument(ctx: BuildContext, datasets: IndexDocument["datase
       ],
       sdk_license: "MIT",
     },
-    authentication: { required: false, description: "None. The API is public and free: no key, sign-up or header is needed." },
+    authentication: {
+      required: false,
+      description: "None. The API is public and free: no key, sign-up or header is needed.",
+    },
     rate_limit: {
       policy: "fair use",
       description:
         "No fixed quotas. Please cache (every document has an ETag; send If-None-Match), keep concurrency modest, and use the bulk downloads for whole-data-set work.",
     },
-    cors: { allow_origin: "*", description: "Every origin may call the API from a browser; preflight requests are answered." },
+    cors: {
+      allow_origin: "*",
+      description: "Every origin may call the API from a browser; preflight requests are answered.",
+    },
     endpoints: ENDPOINTS.map((e) => ({
       method: "GET",
       path: e.path,
@@ -51,7 +59,14 @@ export function indexDocument(ctx: BuildContext, datasets: IndexDocument["datase
       parameters: e.parameters.map((p) => ({ name: p.name, in: "path", description: p.description })),
       errors: e.errors,
     })),
-    sdks: [{ language: "TypeScript", package: "@urgent-care-directory/sdk", license: "MIT", install: "npm install @urgent-care-directory/sdk" }],
+    sdks: [
+      {
+        language: "TypeScript",
+        package: "@urgent-care-directory/sdk",
+        license: "MIT",
+        install: "npm install @urgent-care-directory/sdk",
+      },
+    ],
     datasets,
     meta: ctx.meta("/index.json"),
   };

@@ -1,5 +1,11 @@
-import type { CitiesByState, CitiesList, ClinicsByCity, NetworksList, StatesList } from "../../schema/documents.js";
 import type { State } from "../../geo/states.js";
+import type {
+  CitiesByState,
+  CitiesList,
+  ClinicsByCity,
+  NetworksList,
+  StatesList,
+} from "../../schema/documents.js";
 import type { BuildContext } from "../context.js";
 import type { CityGroup, Model } from "../model.js";
 import { cityEntry, cityPath, clinicDocument, stateEntry, statePath } from "./entries.js";
@@ -21,7 +27,13 @@ export function citiesByState(ctx: BuildContext, model: Model, s: State): Cities
 
 export function clinicsByCity(ctx: BuildContext, city: CityGroup): ClinicsByCity {
   const clinics = city.clinics.map((c) => clinicDocument(ctx, city, c));
-  return { version: "v1", city: cityEntry(ctx, city), meta: ctx.meta(cityPath(city)), count: clinics.length, clinics };
+  return {
+    version: "v1",
+    city: cityEntry(ctx, city),
+    meta: ctx.meta(cityPath(city)),
+    count: clinics.length,
+    clinics,
+  };
 }
 
 export function networksList(ctx: BuildContext, model: Model): NetworksList {

@@ -21,7 +21,10 @@ const DESCRIPTION = `Read-only public JSON API for a directory of US urgent care
 **Licence.** Data CC-BY-4.0: credit the service and the year of the data, link to the site, and say whether you changed the data. SDKs are MIT.`;
 
 /** OpenAPI 3.0.3 document: components derived from the zod schemas, paths from the endpoint catalogue. */
-export function openApiDocument(ctx: BuildContext, extraDocs: { description: string; url: string } | null): Json {
+export function openApiDocument(
+  ctx: BuildContext,
+  extraDocs: { description: string; url: string } | null,
+): Json {
   const generated = z.toJSONSchema(z.globalRegistry, {
     target: "openapi-3.0",
     uri: (id) => `#/components/schemas/${id}`,
@@ -33,7 +36,10 @@ export function openApiDocument(ctx: BuildContext, extraDocs: { description: str
   for (const e of ENDPOINTS) {
     const ok =
       e.response === "OpenAPI"
-        ? { description: "The OpenAPI document.", content: { "application/json": { schema: { type: "object" } } } }
+        ? {
+            description: "The OpenAPI document.",
+            content: { "application/json": { schema: { type: "object" } } },
+          }
         : {
             description: e.summary,
             headers: {
@@ -68,7 +74,8 @@ export function openApiDocument(ctx: BuildContext, extraDocs: { description: str
       ];
     } else op.parameters = [{ $ref: "#/components/parameters/IfNoneMatch" }];
     const item: Json = { get: op };
-    if (e.relativeTo === "site") item.servers = [{ url: ctx.siteUrl, description: "The site (outside the versioned API)." }];
+    if (e.relativeTo === "site")
+      item.servers = [{ url: ctx.siteUrl, description: "The site (outside the versioned API)." }];
     paths[e.path] = item;
   }
 
@@ -83,6 +90,8 @@ export function openApiDocument(ctx: BuildContext, extraDocs: { description: str
     },
     externalDocs: extraDocs ?? { description: "Documentation", url: `${ctx.siteUrl}/docs/` },
     servers: [{ url: ctx.baseUrl, description: "Version 1 (stable, released 2026-05-01)." }],
+    // Public API: no authentication on any operation.
+    security: [],
     tags: [
       { name: "directory", description: "States, cities, clinics and networks." },
       { name: "meta", description: "Descriptions of the API itself." },
@@ -100,7 +109,10 @@ export function openApiDocument(ctx: BuildContext, extraDocs: { description: str
         },
       },
       headers: {
-        ETag: { description: "Strong validator: a hash of the document's content.", schema: { type: "string" } },
+        ETag: {
+          description: "Strong validator: a hash of the document's content.",
+          schema: { type: "string" },
+        },
         CacheControl: { description: "Caching policy of the document.", schema: { type: "string" } },
         AccessControlAllowOrigin: { description: "Always `*`.", schema: { type: "string", enum: ["*"] } },
       },
@@ -108,10 +120,6 @@ export function openApiDocument(ctx: BuildContext, extraDocs: { description: str
         NotModified: { description: "The copy named by If-None-Match is current; no body." },
         NotFound: {
           description: "No such document (unknown path, state or city).",
-          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-        },
-        MethodNotAllowed: {
-          description: "Any method other than GET, HEAD or OPTIONS; the Allow header lists the allowed ones.",
           content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
         },
       },

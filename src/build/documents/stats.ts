@@ -18,7 +18,11 @@ export function statsDocument(ctx: BuildContext, model: Model): Stats {
       total_networks: model.networks.length,
       network_clinics: networkClinics,
       independent_clinics: clinics.length - networkClinics,
-      clinics_per_city: { min: perCity[0] ?? 0, median: median(perCity), max: perCity[perCity.length - 1] ?? 0 },
+      clinics_per_city: {
+        min: perCity[0] ?? 0,
+        median: median(perCity),
+        max: perCity[perCity.length - 1] ?? 0,
+      },
       states: model.states.map((s) => {
         const inState = (model.citiesByState.get(s.code) ?? []).flatMap((c) => c.clinics);
         const independent = inState.filter((c) => c.network === null).length;
@@ -65,7 +69,9 @@ export function statsDocument(ctx: BuildContext, model: Model): Stats {
 function median(sortedValues: readonly number[]): number {
   if (sortedValues.length === 0) return 0;
   const mid = sortedValues.length >> 1;
-  return sortedValues.length % 2 ? (sortedValues[mid] as number) : ((sortedValues[mid - 1] as number) + (sortedValues[mid] as number)) / 2;
+  return sortedValues.length % 2
+    ? (sortedValues[mid] as number)
+    : ((sortedValues[mid - 1] as number) + (sortedValues[mid] as number)) / 2;
 }
 
 function sumValues(counts: Record<string, number>): number {
