@@ -1,0 +1,82 @@
+import { execFile } from "node:child_process";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tempDir } from "./helpers/sample-site.js";
+
+const exec = promisify(execFile);
+const BIN = join(process.cwd(), "bin/ucd.js");
+
+/** Runs the compiled CLI (npm test compiles first) and returns its exit code and output. */
+async function ucd(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, [BIN, ...args], { timeout: 120_000 });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+describe("ucd command line", () => {
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  beforeAll(async () => {
+    tmp = await tempDir();
+  });
+  afterAll(() => tmp.cleanup());
+
+  it("lists its commands with --help and exits 0", async () => {
+    const r = await ucd("--help");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/build/);
+    expect(r.stdout).toMatch(/serve/);
+  });
+
+  it.each(["build", "serve", "start"])("%s --help prints its usage and exits 0", async (command) => {
+    const r = await ucd(command, "--help");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`Usage: ucd ${command}`));
+  });
+
+  it.each([
+    [["frobnicate"], /unknown command/],
+    [["build", "--no-such-flag"], /Unknown option/],
+    [["build", "--site-url", "ftp://example.org"], /not an http/],
+    [["build", "--compression", "ultra"], /max or fast/],
+    [["serve", "--port", "99999"], /invalid port/],
+    [["serve", "a", "b"], /one folder/],
+  ])("exits 2 on bad usage: %j", async (args, message) => {
+    const r = await ucd(...args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+
+  it("exits 2 with no command at all", async () => {
+    expect((await ucd()).code).toBe(2);
+  });
+
+  it("builds the sample into --out with the given site address and exits 0", async () => {
+    const out = join(tmp.dir, "out");
+    const r = await ucd(
+      "build",
+      "--out",
+      out,
+      "--site-url",
+      "https://ucd.example.net",
+      "--compression",
+      "fast",
+    );
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/built 8600 clinics \(synthetic sample\)/);
+    const index = JSON.parse(await readFile(join(out, "api/v1/index.json"), "utf8"));
+    expect(index.base_url).toBe("https://ucd.example.net/api/v1");
+    expect((await readdir(join(out, "api/v1/clinics"))).length).toBe(51);
+  });
+
+  it("exits 1 when serving a folder that does not exist", async () => {
+    const r = await ucd("serve", join(tmp.dir, "missing"), "--port", "0");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/ENOENT/);
+  });
+});

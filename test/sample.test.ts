@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { distanceKm } from "../src/geo/distance.js";
+import { STATES } from "../src/geo/states.js";
+import { generateSample } from "../src/sample/generate.js";
+import { usPlaces } from "../src/sample/places.js";
+import { sampleDataset } from "./helpers/sample-site.js";
+
+describe("synthetic sample", () => {
+  const data = sampleDataset();
+
+  it("is deterministic: the same seed gives the same data set", () => {
+    expect(JSON.stringify(generateSample())).toBe(JSON.stringify(data));
+  });
+
+  it("changes with the seed", () => {
+    const other = generateSample({ seed: "another-seed" });
+    expect(other.clinics.map((c) => c.id)).not.toEqual(data.clinics.map((c) => c.id));
+  });
+
+  it("has the spec's scale: 51 state entries, 386 cities, 8,500+ clinics, 93+ networks", () => {
+    expect(new Set(data.clinics.map((c) => c.state)).size).toBe(51);
+    expect(new Set(data.clinics.map((c) => c.state)).size).toBe(STATES.length);
+    expect(new Set(data.clinics.map((c) => `${c.state}/${c.city_slug}`)).size).toBe(386);
+    expect(data.clinics.length).toBeGreaterThan(8500);
+    expect(new Set(data.clinics.map((c) => c.network).filter(Boolean)).size).toBeGreaterThanOrEqual(93);
+  });
+
+  it("puts 10 to 80 clinics in each city, more in larger cities", () => {
+    const perCity = new Map<string, number>();
+    for (const c of data.clinics)
+      perCity.set(`${c.state}/${c.city_slug}`, (perCity.get(`${c.state}/${c.city_slug}`) ?? 0) + 1);
+    for (const n of perCity.values()) {
+      expect(n).toBeGreaterThanOrEqual(10);
+      expect(n).toBeLessThanOrEqual(80);
+    }
+    expect(perCity.get("NY/new-york-city")).toBeGreaterThan(perCity.get("VT/burlington") ?? 0);
+  });
+
+  it("uses real US places and puts clinics near their city", () => {
+    const real = new Map(usPlaces().map((p) => [`${p.state}/${p.slug}`, p]));
+    for (const city of data.cities) expect(real.has(`${city.state}/${city.slug}`), city.name).toBe(true);
+    const centres = new Map(data.cities.map((c) => [`${c.state}/${c.slug}`, c]));
+    for (const c of data.clinics) {
+      if (c.latitude === null || c.longitude === null) continue;
+      const centre = centres.get(`${c.state}/${c.city_slug}`);
+      if (!centre) throw new Error(`no centre for ${c.city_slug}`);
+      expect(distanceKm(c.latitude, c.longitude, centre.latitude, centre.longitude)).toBeLessThan(40);
+    }
+  });
+
+  it("can never pass for real: fictional phones and web sites, labelled synthetic", () => {
+    expect(data.source.synthetic).toBe(true);
+    for (const c of data.clinics) {
+      if (c.phone !== null) expect(c.phone).toMatch(/^\(\d{3}\) 555-01\d{2}$/);
+      if (c.website !== null) expect(new URL(c.website).hostname).toMatch(/\.example\.com$/);
+    }
+  });
+
+  it("has plausible, varied fields with some unknowns, as real data does", () => {
+    const share = (f: (c: (typeof data.clinics)[number]) => boolean) =>
+      data.clinics.filter(f).length / data.clinics.length;
+    expect(share((c) => c.hours === null)).toBeGreaterThan(0.02);
+    expect(share((c) => c.hours?.open_24_hours === true)).toBeGreaterThan(0.01);
+    expect(share((c) => c.rating === null)).toBeGreaterThan(0.02);
+    expect(share((c) => c.website === null)).toBeGreaterThan(0.05);
+    expect(share((c) => c.network === null)).toBeGreaterThan(0.2);
+    for (const c of data.clinics) {
+      if (c.rating !== null) expect(c.rating).toBeGreaterThanOrEqual(1);
+      expect(c.rating === null).toBe(c.reviews_count === null);
+      expect([...c.services].sort()).toEqual(c.services);
+    }
+    const overnight = data.clinics.some((c) =>
+      c.hours?.weekly.fri.some((p) => p.close <= p.open && p.close !== "24:00"),
+    );
+    expect(overnight).toBe(true);
+  });
+
+  it("gives every clinic a unique id", () => {
+    expect(new Set(data.clinics.map((c) => c.id)).size).toBe(data.clinics.length);
+  });
+});
