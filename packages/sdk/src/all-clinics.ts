@@ -1,0 +1,60 @@
+import { ignore, linkedController } from "./signals.js";
+import type { DirectorySource } from "./source.js";
+import type { RequestOptions } from "./transport.js";
+import type { Clinic, ClinicsByCity } from "./types.js";
+
+/** Options of {@link clinicDocuments} and {@link allClinics}. */
+export interface AllClinicsOptions extends RequestOptions {
+  /** City documents fetched at once. Default 4. */
+  concurrency?: number;
+  /** Only the cities of this state (slug). */
+  state?: string;
+}
+
+/**
+ * Every city's clinics document, in `cities.json` order, fetching at most `concurrency` ahead of the consumer.
+ * Stopping early (`break`) cancels the fetches still running.
+ * @example for await (const doc of clinicDocuments(client, { state: "texas" })) console.log(doc.city.name, doc.count);
+ */
+export async function* clinicDocuments(
+  source: DirectorySource,
+  options: AllClinicsOptions = {},
+): AsyncGenerator<ClinicsByCity> {
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
+  const list = await source.cities(options.signal ? { signal: options.signal } : {});
+  const cities =
+    options.state === undefined ? list.cities : list.cities.filter((c) => c.state.slug === options.state);
+  const { signal, dispose } = linkedController(options.signal);
+  const window: Promise<ClinicsByCity>[] = [];
+  let next = 0;
+  const launch = () => {
+    const city = cities[next++];
+    if (!city) return;
+    const p = source.clinics(city.state.slug, city.slug, { signal });
+    p.catch(ignore); // awaited below in order; this only keeps a rejection that arrives early from being "unhandled"
+    window.push(p);
+  };
+  try {
+    while (window.length < concurrency && next < cities.length) launch();
+    while (window.length > 0) {
+      const doc = await (window.shift() as Promise<ClinicsByCity>);
+      launch();
+      yield doc;
+    }
+  } finally {
+    dispose();
+  }
+}
+
+/**
+ * Every clinic of the directory (or of one state), city by city, with bounded concurrency.
+ * @example
+ * let open = 0;
+ * for await (const clinic of allClinics(client, { concurrency: 8 })) if (isOpen(clinic) === "open") open++;
+ */
+export async function* allClinics(
+  source: DirectorySource,
+  options: AllClinicsOptions = {},
+): AsyncGenerator<Clinic> {
+  for await (const doc of clinicDocuments(source, options)) yield* doc.clinics;
+}

@@ -1,0 +1,94 @@
+import type { Clinic, Hours, Weekday } from "./types.js";
+
+/** Whether a clinic is open at an instant; `unknown` when its hours (or their time zone) are not known. */
+export type OpenStatus = "open" | "closed" | "unknown";
+
+/** Monday first, as in {@link WeeklyHours}. */
+export const WEEKDAYS: readonly Weekday[] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+
+const DAY = 24 * 60;
+const WEEK = 7 * DAY;
+const SHORT_DAYS: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
+
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+
+// One formatter per zone: creating an Intl.DateTimeFormat costs far more than using one.
+function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
+  let f = formatters.get(timeZone);
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        weekday: "short",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      });
+    } catch {
+      f = null; // RangeError: not an IANA zone this runtime knows
+    }
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/**
+ * Minutes since Monday 00:00 of the wall-clock time in `timeZone` at `at` (0 … 10079), or null for an unknown zone.
+ * Intl applies the zone's rules for that very instant, so daylight-saving changes need no special case.
+ * @example localMinuteOfWeek(new Date("2026-03-09T12:00:00Z"), "America/New_York"); // Monday 08:00 → 480
+ */
+export function localMinuteOfWeek(at: Date, timeZone: string): number | null {
+  const f = formatterFor(timeZone);
+  if (!f) return null;
+  let day = -1;
+  let hour = 0;
+  let minute = 0;
+  for (const part of f.formatToParts(at)) {
+    if (part.type === "weekday") day = SHORT_DAYS[part.value] ?? -1;
+    else if (part.type === "hour")
+      hour = Number(part.value) % 24; // some engines still print 24 for midnight
+    else if (part.type === "minute") minute = Number(part.value);
+  }
+  return day < 0 ? null : day * DAY + hour * 60 + minute;
+}
+
+function minutes(hhmm: string): number {
+  return Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+}
+
+/**
+ * Whether `hours` are open at local minute-of-week `m`. A period listed under a day starts that day; when its
+ * close is at or before its open it ends on the next day (Sunday's overnight period ends on Monday).
+ */
+function openAtMinute(hours: Hours, m: number): boolean {
+  for (let d = 0; d < 7; d++) {
+    for (const p of hours.weekly[WEEKDAYS[d] as Weekday]) {
+      const open = minutes(p.open);
+      const close = minutes(p.close);
+      const start = d * DAY + open;
+      const end = d * DAY + close + (close <= open ? DAY : 0);
+      if ((m >= start && m < end) || (m + WEEK >= start && m + WEEK < end)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Is the clinic open at `at` (default: now)? Uses the clinic's IANA time zone via `Intl.DateTimeFormat`, so it is
+ * right wherever the caller is, across overnight periods and daylight-saving changes (periods are wall-clock
+ * times: on a spring-forward night the skipped hour never happens; on a fall-back night the repeated hour is
+ * open or closed both times). `unknown` when `hours` is null or its time zone is unknown to the runtime.
+ * Holiday exceptions are not in the data.
+ * @example
+ * isOpen(clinic); // "open" | "closed" | "unknown"
+ * isOpen(clinic, new Date("2026-11-01T06:30:00Z")); // 01:30 EST or EDT — same answer either way
+ */
+export function isOpen(clinic: Pick<Clinic, "hours">, at: Date = new Date()): OpenStatus {
+  const hours = clinic.hours;
+  if (Number.isNaN(at.getTime())) throw new RangeError("isOpen: invalid date");
+  if (!hours) return "unknown";
+  if (hours.open_24_hours) return "open"; // open whatever the zone
+  const m = localMinuteOfWeek(at, hours.timezone);
+  if (m === null) return "unknown";
+  return openAtMinute(hours, m) ? "open" : "closed";
+}

@@ -1,0 +1,121 @@
+import { assertLatLng, distanceKm, parseCoordinates } from "./geo.js";
+import { isOpen } from "./hours.js";
+import { ignore, linkedController } from "./signals.js";
+import type { DirectorySource } from "./source.js";
+import type { RequestOptions } from "./transport.js";
+import type { CityEntry, Clinic, ClinicsByCity } from "./types.js";
+
+/** Options of {@link nearest}. */
+export interface NearestOptions extends RequestOptions {
+  /** Most results. Default 10. */
+  limit?: number;
+  /** Only clinics within this many km. Default: no limit. */
+  maxKm?: number;
+  /** Only clinics whose hours say they are open at this instant (`isOpen(...) === "open"`; unknown hours are left out). */
+  openAt?: Date;
+  /** Only clinics this returns true for (e.g. one network, a service). */
+  filter?: (clinic: Clinic, city: CityEntry) => boolean;
+  /**
+   * City documents fetched at once. Default 1, which fetches the fewest documents; a higher value saves round
+   * trips on slow networks at the price of sometimes fetching a document that turns out not to be needed.
+   */
+  concurrency?: number;
+}
+
+/** One result of {@link nearest}. */
+export interface NearestResult {
+  /** Great-circle distance from the query point, in km. */
+  distanceKm: number;
+  clinic: Clinic;
+  /** The city whose document lists the clinic. */
+  city: CityEntry;
+}
+
+// `radius_km` is rounded to metres and coordinates to 5 decimals (≈1 m); a 10 m slack keeps the bound safe.
+const SLACK_KM = 0.01;
+
+/** Nearest first; equal distances by clinic id, so results are deterministic. */
+export function compareResults(a: NearestResult, b: NearestResult): number {
+  return a.distanceKm - b.distanceKm || (a.clinic.id < b.clinic.id ? -1 : a.clinic.id > b.clinic.id ? 1 : 0);
+}
+
+/**
+ * The clinics nearest to a point, across city and state borders, nearest first.
+ *
+ * Reads `cities.json` once, then city documents in increasing order of a lower bound on the distance of any of
+ * their clinics — `distance(point, centre) − radius_km` (triangle inequality) — and stops as soon as the next
+ * bound exceeds the `limit`-th best distance found (or `maxKm`). The answer is exactly what a scan of every
+ * clinic would give, from a few documents. Clinics without coordinates are never returned.
+ * @example
+ * const results = await nearest(client, 30.2672, -97.7431, { limit: 3, openAt: new Date() });
+ * for (const r of results) console.log(r.distanceKm.toFixed(1), r.clinic.name);
+ */
+export async function nearest(
+  source: DirectorySource,
+  lat: number,
+  lng: number,
+  options: NearestOptions = {},
+): Promise<NearestResult[]> {
+  assertLatLng(lat, lng);
+  const limit = options.limit ?? 10;
+  const maxKm = options.maxKm ?? Number.POSITIVE_INFINITY;
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
+  if (!Number.isInteger(limit) || limit < 0)
+    throw new RangeError(`limit must be a whole number ≥ 0: ${limit}`);
+  if (!(maxKm >= 0)) throw new RangeError(`maxKm must be ≥ 0: ${maxKm}`);
+  if (limit === 0) return [];
+
+  const list = await source.cities(options.signal ? { signal: options.signal } : {});
+  const candidates = list.cities
+    .map((city) => ({
+      city,
+      bound: Math.max(
+        0,
+        distanceKm(lat, lng, city.center.latitude, city.center.longitude) - city.radius_km - SLACK_KM,
+      ),
+    }))
+    .filter((c) => c.bound <= maxKm)
+    .sort((a, b) => a.bound - b.bound);
+
+  let best: NearestResult[] = [];
+  const worstKept = () => (best.length < limit ? maxKm : (best[limit - 1] as NearestResult).distanceKm);
+  const accept = (doc: ClinicsByCity, city: CityEntry) => {
+    for (const clinic of doc.clinics) {
+      const at = parseCoordinates(clinic);
+      if (!at) continue;
+      const d = distanceKm(lat, lng, at.lat, at.lng);
+      if (d > worstKept()) continue;
+      if (options.openAt && isOpen(clinic, options.openAt) !== "open") continue;
+      if (options.filter && !options.filter(clinic, city)) continue;
+      best.push({ distanceKm: d, clinic, city });
+    }
+    best = best.sort(compareResults).slice(0, limit);
+  };
+
+  const { signal, dispose } = linkedController(options.signal);
+  const running = new Set<Promise<void>>();
+  let next = 0;
+  try {
+    for (;;) {
+      // `<=`: a city whose bound equals the current worst may still hold a tie with a smaller id.
+      while (
+        running.size < concurrency &&
+        next < candidates.length &&
+        (candidates[next]?.bound ?? 0) <= worstKept()
+      ) {
+        const { city } = candidates[next++] as (typeof candidates)[number];
+        const task: Promise<void> = source
+          .clinics(city.state.slug, city.slug, { signal })
+          .then((doc) => accept(doc, city))
+          .finally(() => running.delete(task));
+        task.catch(ignore);
+        running.add(task);
+      }
+      if (running.size === 0) break;
+      await Promise.race(running);
+    }
+  } finally {
+    dispose();
+  }
+  return best;
+}

@@ -1,0 +1,59 @@
+import type { components, paths } from "./openapi.generated.js";
+
+type Schemas = components["schemas"];
+
+/** Path templates of the API, relative to the base address (plus `/api/openapi.json`, relative to the site). */
+export type ApiPath = keyof paths;
+
+/**
+ * The JSON body of a 200 answer to `P`, straight from the generated OpenAPI types.
+ * @example type Doc = ResponseOf<"/clinics/{state}/{city}.json">; // ClinicsByCity
+ */
+export type ResponseOf<P extends ApiPath> = paths[P]["get"]["responses"][200]["content"]["application/json"];
+
+/** One urgent care clinic. `coordinates` is `"lat,lng"` or null; `hours` is null when unknown. */
+export type Clinic = Schemas["Clinic"];
+/** Machine-readable opening hours in the clinic's IANA time zone. */
+export type Hours = Schemas["Hours"];
+/** Opening periods per weekday (`mon` … `sun`). */
+export type WeeklyHours = Schemas["WeeklyHours"];
+/** `{ open: "HH:MM", close: "HH:MM" }`; a close at or before open runs past midnight. */
+export type OpeningPeriod = Schemas["OpeningPeriod"];
+/** A city with its centre, `radius_km`, clinic count and document path. */
+export type CityEntry = Schemas["CityEntry"];
+/** A state with its counts and coverage. */
+export type StateEntry = Schemas["StateEntry"];
+/** `{ slug, code, name }` of a state. */
+export type StateRef = Schemas["StateRef"];
+/** A network or brand. */
+export type NetworkEntry = Schemas["NetworkEntry"];
+/** Provenance, licence and links carried by every document. */
+export type Meta = Schemas["Meta"];
+/** `GET /clinics/{state}/{city}.json` */
+export type ClinicsByCity = ResponseOf<"/clinics/{state}/{city}.json">;
+/** `GET /cities.json` */
+export type CitiesList = ResponseOf<"/cities.json">;
+/** `GET /cities/{state}.json` */
+export type CitiesByState = ResponseOf<"/cities/{state}.json">;
+/** `GET /states.json` */
+export type StatesList = ResponseOf<"/states.json">;
+/** `GET /networks.json` */
+export type NetworksList = ResponseOf<"/networks.json">;
+/** `GET /stats.json` */
+export type Stats = ResponseOf<"/stats.json">;
+/** `GET /index.json` */
+export type IndexDocument = ResponseOf<"/index.json">;
+/** Body of every error answer: `{ status, code, message }`. */
+export type ErrorBody = Schemas["Error"];
+
+/** `GET {site}/api/openapi.json`: an OpenAPI 3.0 document (the contract does not type it further). */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; [key: string]: unknown };
+  paths: Record<string, unknown>;
+  components?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** Weekday keys of {@link WeeklyHours}, Monday first. */
+export type Weekday = keyof WeeklyHours;
