@@ -1,69 +1,82 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { errorBody } from "./errors.js";
-import { handle } from "./handler.js";
-import { loadSite, type Site } from "./site.js";
+import type { AddressInfo, Server } from "node:net";
+import { createFastServer, DEFAULT_LIMITS, type Limits } from "./fast-server.js";
+import { LiveSite, type ReloadResult } from "./live-site.js";
+import { type AccessLogger, accessLogger, jsonLogger, type Logger } from "./log.js";
+import { createNodeServer } from "./node-server.js";
+import type { Site } from "./site.js";
 
-export interface ServeOptions {
+/** `fast`: raw sockets and the strict parser (default). `node`: node:http, the fallback. */
+export type ServerMode = "fast" | "node";
+
+export interface ServeOptions extends Partial<Limits> {
   /** Output folder of a build. */
   dir: string;
   host?: string;
   /** 0 picks a free port. */
   port?: number;
-  /** Milliseconds a client may take to send its request headers (slowloris guard). */
-  headersTimeoutMs?: number;
-  /** Most connections held open at once. */
-  maxConnections?: number;
+  mode?: ServerMode;
+  /** Reload when the folder is replaced by a rename (default false here; the CLI turns it on). */
+  watch?: boolean;
+  /** true for JSON lines on stdout, or a function of your own. Off by default: nothing is logged per request. */
+  accessLog?: boolean | AccessLogger;
+  /** Reloads, refusals and shutdowns (default: JSON lines on stderr). */
+  log?: Logger;
 }
 
 export interface RunningServer {
   server: Server;
-  site: Site;
+  /** The site answering requests now. */
+  readonly site: Site;
+  live: LiveSite;
+  mode: ServerMode;
   url: string;
-  close(): Promise<void>;
+  /** Loads the folder again; a valid build replaces the served one, an invalid one is refused and logged. */
+  reload(): Promise<ReloadResult>;
+  /** Stops accepting, finishes requests in flight, closes; connections still open after `graceMs` are cut. */
+  close(graceMs?: number): Promise<void>;
 }
 
 /**
- * Loads the output folder and serves it.
+ * Loads the output folder and serves it in this process.
  * @example const s = await startServer({ dir: "public", port: 0 }); console.log(s.url); await s.close();
  */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const site = await loadSite(options.dir);
-  const server = createServer(
-    {
-      maxHeaderSize: 16 * 1024,
-      headersTimeout: options.headersTimeoutMs ?? 10_000,
-      requestTimeout: 30_000,
-      keepAliveTimeout: 5_000,
-    },
-    (req, res) => handle(site, req, res),
-  );
-  server.maxConnections = options.maxConnections ?? 10_000;
-  server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return socket.destroy();
-    const status = err.code === "HPE_HEADER_OVERFLOW" ? 431 : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
-    const body = status === 408 ? "" : errorBody(status as 400);
-    socket.end(
-      `HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : status === 408 ? "Request Timeout" : "Bad Request"}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        "Access-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n" +
-        body,
-    );
-  });
+  const log = options.log ?? jsonLogger();
+  const live = await LiveSite.open(options.dir, log);
+  const limits: Limits = {
+    headersTimeoutMs: options.headersTimeoutMs ?? DEFAULT_LIMITS.headersTimeoutMs,
+    keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? DEFAULT_LIMITS.keepAliveTimeoutMs,
+    sendTimeoutMs: options.sendTimeoutMs ?? DEFAULT_LIMITS.sendTimeoutMs,
+    maxHeadBytes: options.maxHeadBytes ?? DEFAULT_LIMITS.maxHeadBytes,
+    maxConnections: options.maxConnections ?? DEFAULT_LIMITS.maxConnections,
+  };
+  const access = options.accessLog === true ? accessLogger() : options.accessLog || undefined;
+  const mode = options.mode ?? "fast";
+  const running =
+    mode === "node" ? createNodeServer(live, limits, access) : createFastServer(live, limits, access);
+  const server = running.server;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port ?? 8080, options.host ?? "127.0.0.1", () => resolve());
+    server.listen(options.port ?? 8080, options.host ?? "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
+  const unwatch = options.watch ? live.watch() : () => {};
   const address = server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return {
     server,
-    site,
+    get site() {
+      return live.current;
+    },
+    live,
+    mode,
     url: `http://${host}:${address.port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }),
+    reload: () => live.reload("request"),
+    close: (graceMs?: number) => {
+      unwatch();
+      return running.close(graceMs);
+    },
   };
 }

@@ -1,16 +1,21 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
-import { cacheControlOf, contentTypeOf } from "./content-types.js";
-import { errorBody } from "./errors.js";
+import { cacheControlOf, contentTypeOf, dispositionOf } from "./content-types.js";
+import { type ErrorStatus, errorBody } from "./errors.js";
+import { DateSlots, headOnly, makeReply, type Reply } from "./reply.js";
 
-/** One encoding of a document, with everything a response needs computed once at load. */
+/** One encoding of a document, with every response it can give computed once at load. */
 export interface Variant {
   encoding: "br" | "gzip" | null;
+  /** The encoded bytes (a view into `get.wire`). */
   body: Buffer;
   etag: string;
-  /** Flat [name, value, …] list for writeHead. */
-  headers: string[];
+  /** Flat [name, value, …] list of the 200 response's headers. */
+  headers: readonly string[];
+  get: Reply;
+  head: Reply;
+  notModified: Reply;
 }
 
 export interface Document {
@@ -22,33 +27,59 @@ export interface Document {
   etags: Set<string>;
 }
 
+/** A reply for GET and its bodiless twin for HEAD. */
+export interface ReplyPair {
+  get: Reply;
+  head: Reply;
+}
+
+/** Answers that do not depend on a document. */
+export interface FixedReplies {
+  badRequest: ReplyPair;
+  methodNotAllowed: ReplyPair;
+  uriTooLong: ReplyPair;
+  headersTooLarge: ReplyPair;
+  requestTimeout: ReplyPair;
+  contentTooLarge: ReplyPair;
+  unavailable: ReplyPair;
+  preflight: Reply;
+  health: ReplyPair;
+}
+
 /** The loaded output folder: URL path → document. Nothing outside it can ever be served. */
 export interface Site {
   root: string;
   documents: Map<string, Document>;
   notFound: Document;
+  fixed: FixedReplies;
   /** Content hash of the whole tree: changes whenever any document changes. */
   version: string;
+  /** Bytes of bodies held in memory, all encodings. */
   bytes: number;
+  /** Where the `Date` of every precomputed head sits, refreshed once a second by the raw server. */
+  dates: DateSlots;
 }
 
 export const COMMON_HEADERS = [
   "Access-Control-Allow-Origin",
   "*",
   "Access-Control-Expose-Headers",
-  "ETag, Content-Length, Content-Encoding",
+  "ETag, Content-Length, Content-Encoding, Content-Range, Accept-Ranges",
   "X-Content-Type-Options",
   "nosniff",
 ] as const;
 
+export const ALLOW = "GET, HEAD, OPTIONS";
+
 /**
- * Reads every file of `root` into memory with its `.br`/`.gz` siblings and precomputed headers.
- * @example const site = await loadSite("public");
+ * Reads every file of `root` into memory with its `.br`/`.gz` siblings and precomputed responses.
+ * @example const site = await loadSite("public"); site.documents.get("/api/v1/index.json");
  */
 export async function loadSite(root: string): Promise<Site> {
   const files = await walk(root);
   const names = new Set(files);
   const documents = new Map<string, Document>();
+  const dates = new DateSlots();
   const tree = createHash("sha256");
   let bytes = 0;
   for (const file of files.sort()) {
@@ -59,7 +90,7 @@ export async function loadSite(root: string): Promise<Site> {
     const body = await readFile(file);
     const br = names.has(`${file}.br`) ? await readFile(`${file}.br`) : null;
     const gz = names.has(`${file}.gz`) ? await readFile(`${file}.gz`) : null;
-    const doc = makeDocument(urlPath, 200, body, gz, br);
+    const doc = makeDocument(urlPath, 200, body, gz, br, dates);
     documents.set(urlPath, doc);
     tree.update(urlPath).update(doc.identity.etag);
     bytes += body.length + (br?.length ?? 0) + (gz?.length ?? 0);
@@ -67,9 +98,10 @@ export async function loadSite(root: string): Promise<Site> {
   addAliases(documents);
   const nf = documents.get("/404.json");
   const notFound = nf
-    ? makeDocument("/404.json", 404, nf.identity.body, nf.gzip?.body ?? null, nf.br?.body ?? null)
-    : makeDocument("/404.json", 404, Buffer.from(errorBody(404)), null, null);
-  return { root, documents, notFound, version: tree.digest("hex").slice(0, 16), bytes };
+    ? makeDocument("/404.json", 404, nf.identity.body, nf.gzip?.body ?? null, nf.br?.body ?? null, dates)
+    : makeDocument("/404.json", 404, Buffer.from(errorBody(404)), null, null, dates);
+  const version = tree.digest("hex").slice(0, 16);
+  return { root, documents, notFound, fixed: fixedReplies(version, dates), version, bytes, dates };
 }
 
 /** `/api/v1` and `/api/v1/` answer with index.json; a folder with index.html answers with it. */
@@ -83,10 +115,22 @@ function addAliases(documents: Map<string, Document>): void {
   }
 }
 
-export function makeDocument(path: string, status: number, body: Buffer, gz: Buffer | null, br: Buffer | null): Document {
+/**
+ * Precomputes every response of one document: per encoding the 200 (GET and HEAD) and the 304.
+ * @example const doc = makeDocument("/a.json", 200, Buffer.from("{}"), null, null, new DateSlots());
+ */
+export function makeDocument(
+  path: string,
+  status: number,
+  body: Buffer,
+  gz: Buffer | null,
+  br: Buffer | null,
+  dates: DateSlots = new DateSlots(),
+): Document {
   const hash = createHash("sha256").update(body).digest("base64url").slice(0, 22);
   const type = contentTypeOf(path);
   const cache = status === 200 ? cacheControlOf(path) : "public, max-age=60";
+  const disposition = status === 200 ? dispositionOf(path) : null;
   const negotiated = gz !== null || br !== null;
   const variant = (encoding: Variant["encoding"], data: Buffer, etag: string): Variant => {
     const headers = [
@@ -98,16 +142,94 @@ export function makeDocument(path: string, status: number, body: Buffer, gz: Buf
       cache,
       ...COMMON_HEADERS,
     ];
+    const validators = ["ETag", etag, "Cache-Control", cache, ...COMMON_HEADERS];
     if (status === 200) headers.push("ETag", etag, "Accept-Ranges", "bytes");
-    if (negotiated) headers.push("Vary", "Accept-Encoding");
+    if (disposition) headers.push("Content-Disposition", disposition);
+    if (negotiated) {
+      headers.push("Vary", "Accept-Encoding");
+      validators.push("Vary", "Accept-Encoding");
+    }
     if (encoding) headers.push("Content-Encoding", encoding);
-    return { encoding, body: data, etag, headers };
+    const get = makeReply(status, headers, data, dates);
+    return {
+      encoding,
+      body: get.body as Buffer,
+      etag,
+      headers,
+      get,
+      head: headOnly(get),
+      notModified: makeReply(304, validators, null, dates),
+    };
   };
   const identity = variant(null, body, `"${hash}"`);
   const gzip = gz ? variant("gzip", gz, `"${hash}-gz"`) : null;
   const brotli = br ? variant("br", br, `"${hash}-br"`) : null;
-  const etags = new Set([identity.etag, gzip?.etag, brotli?.etag].filter((e): e is string => e !== undefined));
+  const etags = new Set(
+    [identity.etag, gzip?.etag, brotli?.etag].filter((e): e is string => e !== undefined),
+  );
   return { path, identity, gzip, br: brotli, etags };
+}
+
+function errorPair(status: ErrorStatus, dates: DateSlots, extra: string[] = []): ReplyPair {
+  const body = Buffer.from(errorBody(status));
+  const headers = [
+    "Content-Type",
+    "application/json; charset=utf-8",
+    "Content-Length",
+    String(body.length),
+    "Cache-Control",
+    "no-store",
+    ...COMMON_HEADERS,
+    ...extra,
+  ];
+  const get = makeReply(status, headers, body, dates);
+  return { get, head: headOnly(get) };
+}
+
+function fixedReplies(version: string, dates: DateSlots): FixedReplies {
+  const healthBody = Buffer.from(JSON.stringify({ status: "ok", version }));
+  const health = makeReply(
+    200,
+    [
+      "Content-Type",
+      "application/json; charset=utf-8",
+      "Content-Length",
+      String(healthBody.length),
+      "Cache-Control",
+      "no-store",
+      ...COMMON_HEADERS,
+    ],
+    healthBody,
+    dates,
+  );
+  return {
+    badRequest: errorPair(400, dates),
+    methodNotAllowed: errorPair(405, dates, ["Allow", ALLOW]),
+    uriTooLong: errorPair(414, dates),
+    headersTooLarge: errorPair(431, dates),
+    requestTimeout: errorPair(408, dates),
+    contentTooLarge: errorPair(413, dates),
+    unavailable: errorPair(503, dates, ["Retry-After", "1"]),
+    preflight: makeReply(
+      204,
+      [
+        ...COMMON_HEADERS,
+        "Access-Control-Allow-Methods",
+        ALLOW,
+        "Access-Control-Allow-Headers",
+        "Accept, Accept-Encoding, If-None-Match, If-Modified-Since, If-Range, Range, Cache-Control",
+        "Access-Control-Max-Age",
+        "86400",
+        "Allow",
+        ALLOW,
+        "Content-Length",
+        "0",
+      ],
+      null,
+      dates,
+    ),
+    health: { get: health, head: headOnly(health) },
+  };
 }
 
 async function walk(dir: string): Promise<string[]> {

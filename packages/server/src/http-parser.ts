@@ -1,0 +1,147 @@
+/**
+ * A strict, minimal HTTP/1.1 request-head parser for a server that only answers GET, HEAD and OPTIONS
+ * (RFC 9112). It accepts what well-behaved clients send and refuses everything ambiguous with 400 rather
+ * than guessing: bare LF or CR, whitespace before a colon, obsolete line folding, control characters,
+ * conflicting or malformed Content-Length, Transfer-Encoding on HTTP/1.0, a missing or repeated Host on
+ * HTTP/1.1, any version other than 1.0 and 1.1. It never throws.
+ */
+
+/** The fields of a request this server acts on. Reused between requests to avoid allocation. */
+export interface RequestHead {
+  method: string;
+  /** Origin-form target (absolute-form is reduced to its path). */
+  target: string;
+  /** Keep the connection open after answering. */
+  keepAlive: boolean;
+  /** The request announces a body (Content-Length > 0 or Transfer-Encoding): answer, then close. */
+  hasBody: boolean;
+  acceptEncoding: string | undefined;
+  ifNoneMatch: string | undefined;
+  range: string | undefined;
+  ifRange: string | undefined;
+}
+
+/** Most header lines accepted in one request. */
+export const MAX_HEADERS = 100;
+
+/** A fresh, empty request head. @example const head = newRequestHead(); parseHead("GET / HTTP/1.1\r\nHost: a", head); */
+export function newRequestHead(): RequestHead {
+  return {
+    method: "",
+    target: "",
+    keepAlive: true,
+    hasBody: false,
+    acceptEncoding: undefined,
+    ifNoneMatch: undefined,
+    range: undefined,
+    ifRange: undefined,
+  };
+}
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const TARGET = /^[\x21-\x7e]+$/;
+// Field values: visible ASCII, space, tab and obs-text; never CR, LF, NUL or other controls.
+const VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+const DIGITS = /^\d{1,15}$/;
+
+function join(previous: string | undefined, value: string): string {
+  return previous === undefined ? value : `${previous}, ${value}`;
+}
+
+/**
+ * Parses one request head: the request line and header lines, without the final blank line, as a latin1
+ * string. Fills `out` and returns 0, or returns the status to answer with (400, 431) before closing.
+ * @example const h = newRequestHead(); parseHead("GET /a HTTP/1.1\r\nHost: x", h); // 0, h.target === "/a"
+ */
+export function parseHead(head: string, out: RequestHead): 0 | 400 | 431 {
+  let lineEnd = head.indexOf("\r\n");
+  if (lineEnd < 0) lineEnd = head.length;
+  const sp1 = head.indexOf(" ");
+  if (sp1 <= 0 || sp1 > lineEnd) return 400;
+  const sp2 = head.indexOf(" ", sp1 + 1);
+  if (sp2 < 0 || sp2 > lineEnd || sp2 === sp1 + 1) return 400;
+  const method = head.slice(0, sp1);
+  if (method !== "GET" && method !== "HEAD" && !TOKEN.test(method)) return 400;
+  let target = head.slice(sp1 + 1, sp2);
+  if (!TARGET.test(target)) return 400;
+  const version = head.slice(sp2 + 1, lineEnd);
+  let http11: boolean;
+  if (version === "HTTP/1.1") http11 = true;
+  else if (version === "HTTP/1.0") http11 = false;
+  else return 400;
+  if (target.charCodeAt(0) !== 47 /* / */) {
+    const lower = target.slice(0, 8).toLowerCase();
+    const scheme = lower.startsWith("http://") ? 7 : lower.startsWith("https://") ? 8 : -1;
+    if (scheme > 0) {
+      const slash = target.indexOf("/", scheme);
+      if (slash === scheme) return 400; // empty authority
+      target = slash < 0 ? "/" : target.slice(slash);
+    } else if (!(target === "*" && method === "OPTIONS")) return 400;
+  }
+
+  out.method = method;
+  out.target = target;
+  out.keepAlive = http11;
+  out.hasBody = false;
+  out.acceptEncoding = undefined;
+  out.ifNoneMatch = undefined;
+  out.range = undefined;
+  out.ifRange = undefined;
+  let hosts = 0;
+  let contentLength: string | undefined;
+  let transferEncoding = false;
+  let count = 0;
+  let pos = lineEnd + 2;
+  while (pos < head.length) {
+    if (++count > MAX_HEADERS) return 431;
+    let next = head.indexOf("\r\n", pos);
+    if (next < 0) next = head.length;
+    const colon = head.indexOf(":", pos);
+    if (colon <= pos || colon > next) return 400;
+    const name = head.slice(pos, colon);
+    if (!TOKEN.test(name)) return 400;
+    const raw = head.slice(colon + 1, next);
+    if (!VALUE.test(raw)) return 400;
+    const value = raw.trim();
+    pos = next + 2;
+    switch (name.length) {
+      case 4:
+        if (name.toLowerCase() === "host") hosts++;
+        break;
+      case 5:
+        if (name.toLowerCase() === "range") out.range = join(out.range, value);
+        break;
+      case 8:
+        if (name.toLowerCase() === "if-range") out.ifRange = value;
+        break;
+      case 10:
+        if (name.toLowerCase() === "connection") {
+          const v = value.toLowerCase();
+          if (v.includes("close")) out.keepAlive = false;
+        }
+        break;
+      case 13:
+        if (name.toLowerCase() === "if-none-match") out.ifNoneMatch = join(out.ifNoneMatch, value);
+        break;
+      case 14:
+        if (name.toLowerCase() === "content-length") {
+          if (!DIGITS.test(value) || (contentLength !== undefined && contentLength !== value)) return 400;
+          contentLength = value;
+        }
+        break;
+      case 15:
+        if (name.toLowerCase() === "accept-encoding") out.acceptEncoding = join(out.acceptEncoding, value);
+        break;
+      case 17:
+        if (name.toLowerCase() === "transfer-encoding") transferEncoding = true;
+        break;
+    }
+  }
+  if (http11 ? hosts !== 1 : hosts > 1) return 400;
+  if (transferEncoding && (contentLength !== undefined || !http11)) return 400;
+  if (transferEncoding || (contentLength !== undefined && Number(contentLength) > 0)) {
+    out.hasBody = true;
+    out.keepAlive = false;
+  }
+  return 0;
+}

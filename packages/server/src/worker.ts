@@ -1,0 +1,37 @@
+/**
+ * Entry point of one cluster worker: serves the folder with the options the primary passed in
+ * `UCD_SERVE_OPTIONS`, reloads when told, and shuts down gracefully on "shutdown" or SIGTERM.
+ */
+import type { ClusterMessage } from "./cluster.js";
+import { jsonLogger } from "./log.js";
+import { type ServeOptions, startServer } from "./server.js";
+
+const options = JSON.parse(process.env.UCD_SERVE_OPTIONS ?? "{}") as ServeOptions & { graceMs?: number };
+const log = jsonLogger("worker");
+const send = (message: ClusterMessage) => process.send?.(message);
+
+try {
+  const running = await startServer({ ...options, watch: false, log });
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    running.close(options.graceMs).then(() => process.exit(0));
+  };
+  process.on("message", (message: ClusterMessage) => {
+    if (message.type === "reload") running.reload().then((result) => send({ type: "reloaded", result }));
+    else if (message.type === "shutdown") stop();
+  });
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  send({
+    type: "ready",
+    url: running.url,
+    version: running.site.version,
+    documents: running.site.documents.size,
+  });
+} catch (e) {
+  log("start-failed", { error: (e as Error).message });
+  send({ type: "failed", error: (e as Error).message });
+  process.exit(1);
+}
