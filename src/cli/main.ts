@@ -3,8 +3,9 @@ import { type Command, InputError, UsageError } from "./args.js";
 import { buildCommand } from "./commands/build.js";
 import { serveCommand } from "./commands/serve.js";
 import { startCommand } from "./commands/start.js";
+import { validateCommand } from "./commands/validate.js";
 
-const COMMANDS: Command[] = [buildCommand, serveCommand, startCommand];
+const COMMANDS: Command[] = [buildCommand, validateCommand, serveCommand, startCommand];
 
 const usage = `Usage: ucd <command> [options]
 

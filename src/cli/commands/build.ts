@@ -1,16 +1,27 @@
 import { performance } from "node:perf_hooks";
 import { buildSite } from "../../build/build.js";
+import type { Dataset } from "../../dataset/types.js";
 import { generateSample } from "../../sample/generate.js";
-import { type Command, parse, UsageError } from "../args.js";
+import { type Command, InputError, parse, UsageError } from "../args.js";
+import {
+  formatProblem,
+  IMPORT_OPTIONS,
+  IMPORT_USAGE,
+  runImport,
+  summaryLines,
+  writeReport,
+} from "./import-options.js";
 
 export const DEFAULT_SITE_URL = "http://127.0.0.1:8080";
 
 const usage = `Usage: ucd build [options]
 
 Builds the static API (documents, OpenAPI, docs page, precompressed copies) into an output folder.
-With no --input, builds the built-in synthetic sample.
+With --input, publishes real data read from the files (see docs/ingest.md); with no --input, builds the
+built-in synthetic sample. A failed build leaves the previous output untouched.
 
 Options:
+${IMPORT_USAGE}
   --out DIR             output folder (default: public); replaced atomically
   --site-url URL        public address of the site (default: ${DEFAULT_SITE_URL})
   --base-url URL        address of the API (default: {site-url}/api/v1)
@@ -31,24 +42,62 @@ export const buildCommand: Command = {
       "generated-at": { type: "string" },
       seed: { type: "string" },
       compression: { type: "string", default: "max" },
+      ...IMPORT_OPTIONS,
     });
     if (values.help) {
       console.log(usage);
       return 0;
     }
     const compression = values.compression;
-    if (compression !== "max" && compression !== "fast") throw new UsageError(`--compression must be max or fast, not ${compression}`);
+    if (compression !== "max" && compression !== "fast")
+      throw new UsageError(`--compression must be max or fast, not ${compression}`);
     const generatedAt = values["generated-at"];
-    if (generatedAt !== undefined && Number.isNaN(Date.parse(generatedAt))) throw new UsageError(`--generated-at is not a timestamp: ${generatedAt}`);
+    if (generatedAt !== undefined && Number.isNaN(Date.parse(generatedAt)))
+      throw new UsageError(`--generated-at is not a timestamp: ${generatedAt}`);
     checkUrl("--site-url", values["site-url"]);
     if (values["base-url"] !== undefined) checkUrl("--base-url", values["base-url"]);
 
     const started = performance.now();
-    const dataset = generateSample(values.seed === undefined ? {} : { seed: values.seed });
+    let dataset: Dataset;
+    if (values.input === undefined) {
+      for (const flag of ["profile", "report", "data-version"] as const) {
+        if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --input`);
+      }
+      dataset = generateSample(values.seed === undefined ? {} : { seed: values.seed });
+    } else {
+      if (values.seed !== undefined)
+        throw new UsageError("--seed applies to the sample only, not with --input");
+      const result = await runImport(values);
+      const { log } = result;
+      const fatal = log.problems.filter((p) => p.kind === "fatal");
+      const refused = fatal.length > 0 || (values.strict && log.count("rejected") > 0);
+      if (values.report !== undefined) await writeReport(values.report, result, !refused);
+      console.error(`import: ${log.problems.length} problem(s)`);
+      for (const line of summaryLines(log)) console.error(line);
+      if (fatal.length > 0 || !result.dataset) {
+        throw new InputError(
+          `build refused, ${values.out} left untouched:\n${fatal.map((p) => `  ${formatProblem(p)}`).join("\n")}`,
+        );
+      }
+      if (refused) {
+        const rejected = log.problems.filter((p) => p.kind === "rejected");
+        throw new InputError(
+          `build refused (--strict): ${rejected.length} record(s) rejected, ${values.out} left untouched:\n${rejected
+            .slice(0, 20)
+            .map((p) => `  ${formatProblem(p)}`)
+            .join(
+              "\n",
+            )}${rejected.length > 20 ? `\n  … and ${rejected.length - 20} more (see validate or --report)` : ""}`,
+        );
+      }
+      dataset = result.dataset;
+    }
     const result = await buildSite(dataset, values.out, {
       siteUrl: values["site-url"],
       ...(values["base-url"] === undefined ? {} : { baseUrl: values["base-url"] }),
-      ...(generatedAt === undefined ? {} : { generatedAt: new Date(generatedAt).toISOString().replace(/\.000Z$/, "Z") }),
+      ...(generatedAt === undefined
+        ? {}
+        : { generatedAt: new Date(generatedAt).toISOString().replace(/\.000Z$/, "Z") }),
       compression,
     });
     const ms = Math.round(performance.now() - started);

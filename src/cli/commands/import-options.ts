@@ -1,0 +1,92 @@
+import { writeFile } from "node:fs/promises";
+import { type ImportResult, importFiles } from "../../ingest/import.js";
+import { formatProblem, type ProblemLog } from "../../ingest/problems.js";
+import { loadProfile, MappingFileError } from "../../ingest/profiles/index.js";
+import { Progress } from "../../ingest/progress.js";
+import { InputError, UsageError } from "../args.js";
+
+/** Options shared by `build` and `validate` for reading real data. */
+export const IMPORT_OPTIONS = {
+  input: { type: "string", multiple: true },
+  profile: { type: "string" },
+  report: { type: "string" },
+  strict: { type: "boolean", default: false },
+  "data-version": { type: "string" },
+} as const;
+
+export const IMPORT_USAGE = `  --input FILE          a source file (.csv, .json array, .ndjson/.jsonl, .parquet); repeat for more,
+                        most trusted first (earlier files win when duplicates merge)
+  --profile P           hifld, canonical, or a mapping file FILE.json (default: detected from the columns)
+  --report FILE.json    write every problem and the summary by code as JSON
+  --strict              fail when any record is rejected (out of scope, malformed, unusable)
+  --data-version DATE   YYYY-MM-DD of the data (default: newest record date, else newest file date)`;
+
+interface ImportFlags {
+  input?: string[];
+  profile?: string;
+  report?: string;
+  strict?: boolean;
+  "data-version"?: string;
+}
+
+/** Runs the importer for the parsed flags; usage problems (bad profile, bad date) are UsageErrors. */
+export async function runImport(values: ImportFlags): Promise<ImportResult> {
+  const inputs = values.input ?? [];
+  if (inputs.length === 0) throw new UsageError("--input FILE is required");
+  const version = values["data-version"];
+  if (version !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(version) || Number.isNaN(Date.parse(version)))) {
+    throw new UsageError(`--data-version must be a date YYYY-MM-DD, not ${version}`);
+  }
+  let profile: Awaited<ReturnType<typeof loadProfile>> | undefined;
+  if (values.profile !== undefined) {
+    try {
+      profile = await loadProfile(values.profile);
+    } catch (e) {
+      if (e instanceof MappingFileError) throw new UsageError(e.message);
+      throw e;
+    }
+  }
+  try {
+    return await importFiles({
+      inputs,
+      ...(profile ? { profile } : {}),
+      ...(version ? { dataVersion: version } : {}),
+      progress: new Progress(),
+    });
+  } catch (e) {
+    throw new InputError((e as Error).message);
+  }
+}
+
+/** Summary lines by code: `  rejected  out_of_scope_state  2`. */
+export function summaryLines(log: ProblemLog): string[] {
+  return log
+    .summary()
+    .map((s) => `  ${s.severity.padEnd(8)} ${s.kind.padEnd(9)} ${s.code.padEnd(28)} ${s.count}`);
+}
+
+/** Writes the JSON report (`--report`): every problem plus the summary and the files read. */
+export async function writeReport(path: string, result: ImportResult, ok: boolean): Promise<void> {
+  const body = {
+    ok,
+    files: result.files,
+    summary: result.log.summary(),
+    problems: result.log.problems,
+    records: result.dataset
+      ? {
+          read: result.dataset.report.read,
+          published: result.dataset.clinics.length,
+          rejected: result.log.count("rejected"),
+          merged: result.log.count("merged"),
+          repaired: result.dataset.report.repairedRecords,
+        }
+      : null,
+  };
+  try {
+    await writeFile(path, `${JSON.stringify(body, null, 2)}\n`);
+  } catch (e) {
+    throw new InputError(`cannot write the report ${path}: ${(e as Error).message}`);
+  }
+}
+
+export { formatProblem };

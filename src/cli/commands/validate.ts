@@ -1,0 +1,47 @@
+import { type Command, parse } from "../args.js";
+import {
+  formatProblem,
+  IMPORT_OPTIONS,
+  IMPORT_USAGE,
+  runImport,
+  summaryLines,
+  writeReport,
+} from "./import-options.js";
+
+const usage = `Usage: ucd validate --input FILE [--input FILE …] [options]
+
+Reads the inputs exactly as \`build\` would and prints every problem as file:row:field: code: message,
+then a summary by code. Writes nothing (except --report). Exit 1 when there are errors (a file that cannot
+be read, missing columns, malformed rows; with --strict also any rejected record), 2 on bad usage.
+
+Options:
+${IMPORT_USAGE}
+  -h, --help            show this help`;
+
+export const validateCommand: Command = {
+  name: "validate",
+  summary: "check input files and report every problem, writing nothing",
+  usage,
+  async run(argv) {
+    const { values } = parse(argv, IMPORT_OPTIONS);
+    if (values.help) {
+      console.log(usage);
+      return 0;
+    }
+    const result = await runImport(values);
+    const { log } = result;
+    for (const p of log.problems) console.log(formatProblem(p));
+    const failed = log.errorCount > 0 || (values.strict === true && log.count("rejected") > 0);
+    const d = result.dataset;
+    console.log(
+      `\n${log.problems.length} problem(s) in ${result.files.length} file(s)` +
+        (d
+          ? `: ${d.report.read} records read, ${d.clinics.length} would be published, ${log.count("rejected")} rejected, ${log.count("merged")} merged`
+          : ": the files cannot be built"),
+    );
+    for (const line of summaryLines(log)) console.log(line);
+    if (values.report !== undefined) await writeReport(values.report, result, !failed);
+    console.log(failed ? "validate: FAILED" : "validate: OK");
+    return failed ? 1 : 0;
+  },
+};

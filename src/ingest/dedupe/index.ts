@@ -1,0 +1,120 @@
+import { distanceKm } from "../../geo/distance.js";
+import { type Candidate, splitProvenance } from "../candidate.js";
+import { identityName, identityStreet } from "../normalise-row.js";
+import type { Problem } from "../problems.js";
+import { mergeInto } from "./merge.js";
+import { isPaediatric, similarNames } from "./similarity.js";
+
+/** Two records with one phone number are one clinic only when this close (and similarly named). */
+export const PHONE_MERGE_RADIUS_KM = 0.1;
+const CELL = 0.002; // degrees, ≈ 220 m of latitude: neighbouring cells cover the merge radius
+
+export type MergeReason = "same_source_id" | "same_name_address" | "same_phone_nearby";
+
+/**
+ * Merges records of the same clinic, in precedence order (`order`: input files in command-line order, then rows):
+ * 1. same source id (`hifld:123` twice, or the same id in our exports);
+ * 2. same normalised name and street address in the same state and ZIP/city;
+ * 3. same phone within 100 m and similar names.
+ * An adult and a paediatric clinic never merge by rules 2–3, and a chain's shared phone merges nothing farther
+ * apart than 100 m. Every merge is reported; returns the surviving records with merge counts by reason.
+ * @example const { clinics, merged } = dedupe(candidates, log.add.bind(log));
+ */
+export function dedupe(
+  candidates: readonly Candidate[],
+  report: (p: Problem) => void,
+): { clinics: Candidate[]; merged: Record<string, number> } {
+  const sorted = [...candidates].sort((a, b) => a.order - b.order);
+  const bySource = new Map<string, Candidate>();
+  const byNameAddress = new Map<string, Candidate>();
+  const byPhoneCell = new Map<string, Candidate[]>();
+  const clinics: Candidate[] = [];
+  const merged: Record<string, number> = {};
+
+  const register = (winner: Candidate, c: Candidate) => {
+    if (c.sourceKey !== null && !bySource.has(c.sourceKey)) bySource.set(c.sourceKey, winner);
+    const na = nameAddressKey(c);
+    if (na !== null && !byNameAddress.has(na)) byNameAddress.set(na, winner);
+    if (c.phone !== null && c.latitude !== null && c.longitude !== null) {
+      const key = `${c.phone}|${Math.floor(c.latitude / CELL)}|${Math.floor(c.longitude / CELL)}`;
+      const list = byPhoneCell.get(key);
+      if (list) {
+        if (!list.includes(winner)) list.push(winner);
+      } else byPhoneCell.set(key, [winner]);
+    }
+  };
+
+  for (const c of sorted) {
+    let target: Candidate | undefined;
+    let reason: MergeReason | undefined;
+    if (c.sourceKey !== null) {
+      target = bySource.get(c.sourceKey);
+      if (target) reason = "same_source_id";
+    }
+    if (!target) {
+      const na = nameAddressKey(c);
+      const hit = na === null ? undefined : byNameAddress.get(na);
+      if (hit && isPaediatric(hit.name) === isPaediatric(c.name)) {
+        target = hit;
+        reason = "same_name_address";
+      }
+    }
+    if (!target && c.phone !== null && c.latitude !== null && c.longitude !== null) {
+      target = nearbySamePhone(byPhoneCell, c);
+      if (target) reason = "same_phone_nearby";
+    }
+    if (target && reason) {
+      merged[reason] = (merged[reason] ?? 0) + 1;
+      const [file, row] = splitProvenance(c.provenance[0] as string);
+      report({
+        file,
+        row,
+        field: "",
+        code: reason,
+        message: `duplicate of ${target.provenance[0]} ("${target.name}"); merged into it`,
+        kind: "merged",
+      });
+      mergeInto(target, c);
+      register(target, c);
+      continue;
+    }
+    clinics.push(c);
+    register(c, c);
+  }
+  return { clinics, merged };
+}
+
+function nearbySamePhone(byPhoneCell: Map<string, Candidate[]>, c: Candidate): Candidate | undefined {
+  const lat = c.latitude as number;
+  const lng = c.longitude as number;
+  const ci = Math.floor(lat / CELL);
+  const cj = Math.floor(lng / CELL);
+  let best: Candidate | undefined;
+  for (let di = -1; di <= 1; di++) {
+    for (let dj = -1; dj <= 1; dj++) {
+      for (const other of byPhoneCell.get(`${c.phone}|${ci + di}|${cj + dj}`) ?? []) {
+        if (other.latitude === null || other.longitude === null) continue;
+        if (distanceKm(lat, lng, other.latitude, other.longitude) > PHONE_MERGE_RADIUS_KM) continue;
+        if (
+          !similarNames(other.name, c.name) &&
+          !(
+            other.network !== null &&
+            other.network === c.network &&
+            isPaediatric(other.name) === isPaediatric(c.name)
+          )
+        )
+          continue;
+        if (!best || other.order < best.order) best = other;
+      }
+    }
+  }
+  return best;
+}
+
+/** Identity of a clinic by name and street: state, normalised name, normalised street, ZIP (else city). */
+export function nameAddressKey(c: Candidate): string | null {
+  const street = c.street ?? c.address;
+  if (street === null) return null;
+  const place = c.zip?.slice(0, 5) ?? c.city.toLowerCase();
+  return `${c.state}|${identityName(c.name)}|${identityStreet(street)}|${place}`;
+}

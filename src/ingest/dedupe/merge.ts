@@ -1,0 +1,43 @@
+import type { Candidate } from "../candidate.js";
+
+/**
+ * Folds a lower-precedence duplicate into the record that wins. For every field the winner's value is kept when
+ * known; otherwise the duplicate's. Coordinates, hours with their time zone, and the street/ZIP/address group
+ * travel together so that halves of two records are never mixed. Services and insurance are the union;
+ * provenance and repairs are concatenated; the date is the newest.
+ * @example mergeInto(winner, duplicate) // winner, completed
+ */
+export function mergeInto(winner: Candidate, dup: Candidate): void {
+  if (winner.latitude === null && dup.latitude !== null) {
+    winner.latitude = dup.latitude;
+    winner.longitude = dup.longitude;
+  }
+  if (winner.weekly === null && dup.weekly !== null) {
+    winner.weekly = dup.weekly;
+    winner.timezone = dup.timezone;
+  }
+  if (winner.address === null && dup.address !== null) {
+    winner.address = dup.address;
+    winner.street = dup.street;
+    winner.zip = dup.zip;
+  }
+  winner.network ??= dup.network;
+  winner.brandPrefix ??= dup.brandPrefix;
+  winner.neighborhood ??= dup.neighborhood;
+  winner.phone ??= dup.phone;
+  winner.website ??= dup.website;
+  if (winner.rating === null && dup.rating !== null) {
+    winner.rating = dup.rating;
+    winner.reviews_count = dup.reviews_count;
+  }
+  winner.services = union(winner.services, dup.services);
+  winner.insurance = union(winner.insurance, dup.insurance);
+  winner.provenance.push(...dup.provenance);
+  winner.repairs.push(...dup.repairs);
+  if (dup.date !== null && (winner.date === null || dup.date > winner.date)) winner.date = dup.date;
+}
+
+function union(a: string[], b: string[]): string[] {
+  if (b.length === 0) return a;
+  return [...new Set([...a, ...b])].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+}

@@ -1,0 +1,29 @@
+import { defineMapping } from "./mapping.js";
+
+/**
+ * The public HIFLD "Urgent Care Facilities" export: X is the longitude, Y the latitude; CONTDATE and GEODATE
+ * date the record; "NOT AVAILABLE" stands for no value. It has no hours, web site or network columns.
+ */
+export const HIFLD_PROFILE = defineMapping({
+  name: "hifld",
+  source: "HIFLD Urgent Care Facilities",
+  id_namespace: "hifld",
+  columns: {
+    source_id: "ID",
+    name: "NAME",
+    phone: "TELEPHONE",
+    street: "ADDRESS",
+    street2: "ADDRESS2",
+    city: "CITY",
+    state: "STATE",
+    zip: "ZIP",
+    longitude: "X",
+    latitude: "Y",
+    date: ["CONTDATE", "GEODATE"],
+  },
+  required: ["name", "state", "city", "latitude", "longitude"],
+  blanks: ["NOT AVAILABLE", "N/A", "NA", "NONE", "NULL", "UNKNOWN", "-"],
+});
+
+/** Columns whose presence marks a HIFLD export when no profile is given. */
+export const HIFLD_MARKERS = ["OBJECTID", "NAME", "ADDRESS", "CITY", "STATE", "ZIP", "X", "Y", "NAICSCODE"];

@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+/** The canonical fields an input column can be mapped to. */
+export const MAPPABLE_FIELDS = [
+  "id",
+  "source_id",
+  "name",
+  "network",
+  "address",
+  "street",
+  "street2",
+  "city",
+  "city_slug",
+  "state",
+  "zip",
+  "neighborhood",
+  "latitude",
+  "longitude",
+  "coordinates",
+  "phone",
+  "website",
+  "hours",
+  "timezone",
+  "services",
+  "insurance",
+  "rating",
+  "reviews_count",
+  "date",
+] as const;
+export type MappableField = (typeof MAPPABLE_FIELDS)[number];
+
+const columnRef = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]);
+
+/**
+ * A declarative mapping from the columns of a source to canonical fields: what a profile is, and what a user
+ * mapping file (`--profile FILE.json`) holds. A field mapped to several columns takes the first non-blank one
+ * (`date`: the newest). Column names match case-insensitively.
+ */
+export const Mapping = z.strictObject({
+  name: z.string().min(1).meta({ description: "Short name of the profile, e.g. `hifld`." }),
+  source: z.string().min(1).meta({ description: "Human name of the source, shown in stats.json." }),
+  id_namespace: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .nullable()
+    .default(null)
+    .meta({ description: "Prefix of ids derived from `source_id`; null: ids from name, address and state." }),
+  keep_ids: z
+    .boolean()
+    .default(false)
+    .meta({ description: "Publish the `id` column as the clinic id (our own exports)." }),
+  columns: z.partialRecord(z.enum(MAPPABLE_FIELDS), columnRef),
+  required: z.array(z.enum(MAPPABLE_FIELDS)).default(["name", "state", "city"]),
+  blanks: z
+    .array(z.string())
+    .default([])
+    .meta({ description: "Values meaning `no value`, besides empty and whitespace." }),
+  list_separator: z.string().min(1).default("|"),
+  proper_case: z
+    .boolean()
+    .default(true)
+    .meta({ description: "Turn UPPER-CASE names, streets and cities into proper case." }),
+  networks_from_names: z
+    .boolean()
+    .default(true)
+    .meta({ description: "Recognise networks from names when the network column is absent or blank." }),
+});
+export type Mapping = z.output<typeof Mapping>;
+export type MappingInput = z.input<typeof Mapping>;
+
+/**
+ * Validates a mapping (built-in or from a file) and fills the defaults.
+ * @example defineMapping({ name: "acme", source: "ACME list", columns: { name: "Clinic", state: "ST", city: "Town" } })
+ */
+export function defineMapping(input: MappingInput): Mapping {
+  return Mapping.parse(input);
+}
+
+/** Column names of a mapped field, in order of preference. */
+export function columnsOf(mapping: Mapping, field: MappableField): readonly string[] {
+  const ref = mapping.columns[field];
+  return ref === undefined ? [] : typeof ref === "string" ? [ref] : ref;
+}

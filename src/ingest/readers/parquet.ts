@@ -1,0 +1,52 @@
+import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetSchema } from "hyparquet";
+import { FatalInputError } from "../problems.js";
+import type { ReaderEvent } from "./types.js";
+
+/**
+ * Streams a Parquet file one row group at a time (hyparquet), so memory holds one group, not the file.
+ * Rows are record numbers from 1.
+ * @example for await (const e of readParquet("clinics.parquet")) …
+ */
+export async function* readParquet(path: string): AsyncGenerator<ReaderEvent> {
+  const fail = (e: unknown): never => {
+    throw new FatalInputError({
+      file: path,
+      row: 0,
+      field: "",
+      code: "file_unreadable",
+      message: `not a readable Parquet file: ${(e as Error).message}`,
+    });
+  };
+  let file: Awaited<ReturnType<typeof asyncBufferFromFile>>;
+  let metadata: Awaited<ReturnType<typeof parquetMetadataAsync>>;
+  try {
+    file = await asyncBufferFromFile(path);
+    if (file.byteLength === 0)
+      throw new FatalInputError({
+        file: path,
+        row: 0,
+        field: "",
+        code: "file_empty",
+        message: "the file is empty",
+      });
+    metadata = await parquetMetadataAsync(file);
+  } catch (e) {
+    if (e instanceof FatalInputError) throw e;
+    return fail(e);
+  }
+  const columns = parquetSchema(metadata).children.map((c) => c.element.name);
+  yield { type: "columns", columns };
+  let rowStart = 0;
+  for (const group of metadata.row_groups) {
+    const rowEnd = rowStart + Number(group.num_rows);
+    let rows: Record<string, unknown>[];
+    try {
+      rows = await parquetReadObjects({ file, metadata, rowStart, rowEnd });
+    } catch (e) {
+      return fail(e);
+    }
+    for (let i = 0; i < rows.length; i++)
+      yield { type: "row", row: rowStart + i + 1, values: rows[i] as Record<string, unknown> };
+    rowStart = rowEnd;
+  }
+}
