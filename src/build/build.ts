@@ -9,6 +9,7 @@ import { indexDocument } from "./documents/index-document.js";
 import { citiesByState, citiesList, clinicsByCity, networksList, statesList } from "./documents/lists.js";
 import { openApiDocument } from "./documents/openapi.js";
 import { statsDocument } from "./documents/stats.js";
+import { renderDownloads } from "./downloads/render.js";
 import { groupDataset } from "./model.js";
 import { OutputTree, type WriteResult, writeTreeAtomically } from "./output.js";
 import { Checker } from "./validate.js";
@@ -19,7 +20,7 @@ export type { BuildOptions } from "./context.js";
 export const NOT_FOUND_DOCUMENT = "404.json";
 
 /**
- * Turns a canonical data set into the complete output tree (documents, OpenAPI, docs page), validating every
+ * Turns a canonical data set into the complete output tree (documents, OpenAPI, docs page, bulk downloads), validating every
  * document against its schema. Pure: same data set and options, same bytes.
  * @example const tree = renderSite(generateSample(), { siteUrl: "https://urgentcare.example.org" });
  */
@@ -44,13 +45,12 @@ export function renderSite(dataset: Dataset, options: BuildOptions): OutputTree 
     const path = `/clinics/${city.state.slug}/${city.slug}.json`;
     api(path, check.parse(path, ClinicsByCity, clinicsByCity(ctx, city)));
   }
-  const datasets = {
-    description: "Bulk downloads of the whole data set are not part of this build.",
-    manifest_url: null,
-    downloads: [],
-  };
+  const datasets = renderDownloads(ctx, model, check, tree);
   api("/index.json", check.parse("index.json", IndexDocument, indexDocument(ctx, datasets)));
-  tree.json("api/openapi.json", openApiDocument(ctx, null));
+  tree.json(
+    "api/openapi.json",
+    openApiDocument(ctx, { manifestUrl: datasets.manifest_url, licenseUrl: datasets.license_url }),
+  );
   tree.add("docs/index.html", docsPage(ctx));
   tree.json(
     NOT_FOUND_DOCUMENT,

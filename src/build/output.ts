@@ -58,24 +58,33 @@ export async function writeTreeAtomically(
     const entries = [...tree.files.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
     const dirs = new Set(entries.map(([p]) => dirname(join(temp, p))));
     for (const d of [...dirs].sort()) await mkdir(d, { recursive: true });
-    await forEachLimit(entries, 8, async ([path, file]) => {
+    // Largest first, so that a multi-MB download does not start compressing last; files that share one body
+    // (the downloads' -latest copies) are compressed once.
+    const work = [...entries].sort(([, a], [, b]) => b.body.length - a.body.length);
+    const compressed = new Map<Buffer, Promise<[Buffer, Buffer]>>();
+    await forEachLimit(work, 8, async ([path, file]) => {
       const full = join(temp, path);
       if (!full.startsWith(temp + sep)) throw new Error(`path escapes the output folder: ${path}`);
       await writeFile(full, file.body);
       result.files++;
       result.bytes.raw += file.body.length;
       if (!file.compress) return;
-      const [b, g] = await Promise.all([
-        brotli(file.body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]:
-              compression === "fast" ? 5 : file.body.length > 4_000_000 ? 9 : 11,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_SIZE_HINT]: file.body.length,
-          },
-        }),
-        gz(file.body, { level: 9 }),
-      ]);
+      let pending = compressed.get(file.body);
+      if (!pending) {
+        pending = Promise.all([
+          brotli(file.body, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]:
+                compression === "fast" ? 5 : file.body.length > 4_000_000 ? 9 : 11,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_SIZE_HINT]: file.body.length,
+            },
+          }),
+          gz(file.body, { level: 9 }),
+        ]);
+        compressed.set(file.body, pending);
+      }
+      const [b, g] = await pending;
       await writeFile(`${full}.br`, b);
       await writeFile(`${full}.gz`, g);
       result.files += 2;

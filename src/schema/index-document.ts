@@ -18,13 +18,24 @@ export const Endpoint = z
 
 export const Download = z
   .strictObject({
-    format: z.string(),
-    media_type: z.string(),
-    url: z.url(),
-    latest_url: z.url(),
-    bytes: z.int().nonnegative(),
-    sha256: z.string(),
-    rows: z.int().nonnegative(),
+    name: z
+      .string()
+      .meta({
+        description: "File name; carries the data version.",
+        example: "urgent-care-clinics-2026-05-01.csv",
+      }),
+    format: z.enum(["csv", "json", "ndjson", "parquet"]),
+    media_type: z.string().meta({ example: "text/csv" }),
+    url: z.url().meta({ description: "Permanent address of this release of the file." }),
+    latest_url: z
+      .url()
+      .meta({ description: "Stable address that always serves the newest release (a byte-identical copy)." }),
+    bytes: z.int().nonnegative().meta({ description: "Size of the file (uncompressed)." }),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .meta({ description: "SHA-256 of the file, lowercase hex." }),
+    rows: z.int().nonnegative().meta({ description: "Clinics in the file (one row, object or line each)." }),
   })
   .meta({ id: "Download", description: "A bulk download of the whole data set." });
 
@@ -56,7 +67,15 @@ export const IndexDocument = z
     ),
     datasets: z.strictObject({
       description: z.string(),
-      manifest_url: z.url().nullable(),
+      data_version: z.string().meta({ description: "Data version (YYYY-MM-DD) of the listed downloads." }),
+      manifest_url: z
+        .url()
+        .meta({
+          description: "manifest.json: every file with its columns and types, sizes, SHA-256, licence.",
+        }),
+      license_url: z
+        .url()
+        .meta({ description: "LICENSE.txt: the CC-BY-4.0 notice and ready-to-paste credit lines." }),
       downloads: z.array(Download),
     }),
     meta: Meta,

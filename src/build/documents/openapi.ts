@@ -20,11 +20,18 @@ const DESCRIPTION = `Read-only public JSON API for a directory of US urgent care
 
 **Licence.** Data CC-BY-4.0: credit the service and the year of the data, link to the site, and say whether you changed the data. SDKs are MIT.`;
 
-/** OpenAPI 3.0.3 document: components derived from the zod schemas, paths from the endpoint catalogue. */
-export function openApiDocument(
-  ctx: BuildContext,
-  extraDocs: { description: string; url: string } | null,
-): Json {
+/** Where the bulk downloads of the build are; the OpenAPI document points to them as external documentation. */
+export interface DownloadsDocs {
+  manifestUrl: string;
+  licenseUrl: string;
+}
+
+/**
+ * OpenAPI 3.0.3 document: components derived from the zod schemas, paths from the endpoint catalogue, and the
+ * bulk downloads (not part of the API) as external documentation.
+ * @example openApiDocument(ctx, { manifestUrl: `${ctx.siteUrl}/downloads/manifest.json`, licenseUrl: "…" })
+ */
+export function openApiDocument(ctx: BuildContext, downloads: DownloadsDocs | null): Json {
   const generated = z.toJSONSchema(z.globalRegistry, {
     target: "openapi-3.0",
     uri: (id) => `#/components/schemas/${id}`,
@@ -88,13 +95,28 @@ export function openApiDocument(
       license: { name: LICENSE.id, url: LICENSE.url },
       contact: { name: SERVICE_NAME, url: ctx.siteUrl },
     },
-    externalDocs: extraDocs ?? { description: "Documentation", url: `${ctx.siteUrl}/docs/` },
+    externalDocs: {
+      description: downloads
+        ? `Documentation. The whole data set is also offered as bulk downloads (CSV, JSON, NDJSON, Parquet), outside the API: manifest at ${downloads.manifestUrl}, licence at ${downloads.licenseUrl}.`
+        : "Documentation",
+      url: `${ctx.siteUrl}/docs/`,
+    },
     servers: [{ url: ctx.baseUrl, description: "Version 1 (stable, released 2026-05-01)." }],
     // Public API: no authentication on any operation.
     security: [],
     tags: [
       { name: "directory", description: "States, cities, clinics and networks." },
       { name: "meta", description: "Descriptions of the API itself." },
+      ...(downloads
+        ? [
+            {
+              name: "downloads",
+              description:
+                "Bulk downloads of the whole data set (CSV, JSON, NDJSON, Parquet) under /downloads/ on the site. Not part of the API: no operations; the manifest lists every file with its size, SHA-256, rows and typed columns.",
+              externalDocs: { description: "Manifest of the bulk downloads", url: downloads.manifestUrl },
+            },
+          ]
+        : []),
     ],
     paths,
     components: {

@@ -1,0 +1,179 @@
+import { CANONICAL_COLUMNS, type CanonicalColumn, LIST_SEPARATOR } from "../../dataset/canonical-columns.js";
+import { WEEKDAYS } from "../../schema/hours.js";
+
+/** A column as the manifest lists it: its name, its type in that file's format, and whether it can be null. */
+export interface ColumnInfo {
+  name: string;
+  type: string;
+  nullable: boolean;
+  description: string;
+}
+
+interface TabularSpec {
+  /** Type of the CSV text: how to read the cell. */
+  csv: "string" | "double" | "integer" | "list" | "hours";
+  /** Parquet logical type, in the notation `string`, `double`, `int32`, `list<string>`, `struct<…>`. */
+  parquet: string;
+  nullable: boolean;
+  description: string;
+}
+
+const PERIOD = "struct<open: string, close: string>";
+/** Parquet type of `hours`: the API's Hours object as a struct. */
+export const HOURS_PARQUET_TYPE = `struct<timezone: string, open_24_hours: boolean, weekly: struct<${WEEKDAYS.map(
+  (d) => `${d}: list<${PERIOD}>`,
+).join(", ")}>>`;
+
+const TABULAR: Record<CanonicalColumn, TabularSpec> = {
+  id: {
+    csv: "string",
+    parquet: "string",
+    nullable: false,
+    description: "Stable identifier of the clinic (as in the API).",
+  },
+  name: { csv: "string", parquet: "string", nullable: false, description: "Name of the clinic." },
+  network: {
+    csv: "string",
+    parquet: "string",
+    nullable: true,
+    description: "Network or brand; null for an independent clinic.",
+  },
+  address: {
+    csv: "string",
+    parquet: "string",
+    nullable: true,
+    description: "Street address, city, state and ZIP code.",
+  },
+  neighborhood: { csv: "string", parquet: "string", nullable: true, description: "Neighbourhood." },
+  latitude: {
+    csv: "double",
+    parquet: "double",
+    nullable: true,
+    description: "Latitude in decimal degrees (WGS 84).",
+  },
+  longitude: {
+    csv: "double",
+    parquet: "double",
+    nullable: true,
+    description: "Longitude in decimal degrees (WGS 84).",
+  },
+  coordinates: {
+    csv: "string",
+    parquet: "string",
+    nullable: true,
+    description: "`latitude,longitude` as the API gives it.",
+  },
+  phone: {
+    csv: "string",
+    parquet: "string",
+    nullable: true,
+    description: "US phone number, (NXX) NXX-XXXX.",
+  },
+  timezone: {
+    csv: "string",
+    parquet: "string",
+    nullable: true,
+    description: "IANA time zone of the opening hours (hours.timezone); null when the hours are unknown.",
+  },
+  hours: {
+    csv: "hours",
+    parquet: HOURS_PARQUET_TYPE,
+    nullable: true,
+    description:
+      "Regular weekly opening hours in local time. CSV: `mon 08:00-20:00; tue …; sun closed` (all seven days). Parquet: the API's Hours object.",
+  },
+  services: {
+    csv: "list",
+    parquet: "list<string>",
+    nullable: false,
+    description: `Services offered, sorted. CSV: joined with "${LIST_SEPARATOR}".`,
+  },
+  insurance: {
+    csv: "list",
+    parquet: "list<string>",
+    nullable: false,
+    description: `Insurance plans accepted, sorted. CSV: joined with "${LIST_SEPARATOR}".`,
+  },
+  rating: { csv: "double", parquet: "double", nullable: true, description: "Average review rating, 0 to 5." },
+  reviews_count: {
+    csv: "integer",
+    parquet: "int32",
+    nullable: true,
+    description: "Number of reviews behind the rating.",
+  },
+  website: { csv: "string", parquet: "string", nullable: true, description: "The clinic's own web site." },
+  url: {
+    csv: "string",
+    parquet: "string",
+    nullable: false,
+    description: "The clinic's page on the directory's site.",
+  },
+  state: {
+    csv: "string",
+    parquet: "string",
+    nullable: false,
+    description: "State slug, as in API paths (`new-york`).",
+  },
+  state_code: { csv: "string", parquet: "string", nullable: false, description: "USPS state code (`NY`)." },
+  state_name: { csv: "string", parquet: "string", nullable: false, description: "State name (`New York`)." },
+  city: {
+    csv: "string",
+    parquet: "string",
+    nullable: false,
+    description: "City slug, unique within its state.",
+  },
+  city_name: { csv: "string", parquet: "string", nullable: false, description: "City name as published." },
+};
+
+/** Columns of the CSV file, in header order (the canonical layout). */
+export function csvColumns(): ColumnInfo[] {
+  return CANONICAL_COLUMNS.map((name) => ({
+    name,
+    type: TABULAR[name].csv,
+    nullable: TABULAR[name].nullable,
+    description: TABULAR[name].description,
+  }));
+}
+
+/** Columns of the Parquet file: the canonical layout with real types. */
+export function parquetColumns(): ColumnInfo[] {
+  return CANONICAL_COLUMNS.map((name) => ({
+    name,
+    type: TABULAR[name].parquet,
+    nullable: TABULAR[name].nullable,
+    description: TABULAR[name].description,
+  }));
+}
+
+/** Keys of each JSON / NDJSON object: the API's Clinic fields, then where the clinic sits. */
+export const DOCUMENT_COLUMNS: readonly ColumnInfo[] = [
+  { name: "id", type: "string", nullable: false, description: TABULAR.id.description },
+  { name: "name", type: "string", nullable: false, description: TABULAR.name.description },
+  { name: "network", type: "string", nullable: true, description: TABULAR.network.description },
+  { name: "address", type: "string", nullable: true, description: TABULAR.address.description },
+  { name: "neighborhood", type: "string", nullable: true, description: TABULAR.neighborhood.description },
+  { name: "coordinates", type: "string", nullable: true, description: TABULAR.coordinates.description },
+  { name: "phone", type: "string", nullable: true, description: TABULAR.phone.description },
+  {
+    name: "hours",
+    type: "object (Hours)",
+    nullable: true,
+    description: "Opening hours: the API's Hours object.",
+  },
+  { name: "services", type: "array<string>", nullable: false, description: "Services offered, sorted." },
+  {
+    name: "insurance",
+    type: "array<string>",
+    nullable: false,
+    description: "Insurance plans accepted, sorted.",
+  },
+  { name: "rating", type: "number", nullable: true, description: TABULAR.rating.description },
+  { name: "reviews_count", type: "integer", nullable: true, description: TABULAR.reviews_count.description },
+  { name: "website", type: "string", nullable: true, description: TABULAR.website.description },
+  { name: "url", type: "string", nullable: false, description: TABULAR.url.description },
+  { name: "state", type: "string", nullable: false, description: TABULAR.state.description },
+  { name: "state_code", type: "string", nullable: false, description: TABULAR.state_code.description },
+  { name: "state_name", type: "string", nullable: false, description: TABULAR.state_name.description },
+  { name: "city", type: "string", nullable: false, description: TABULAR.city.description },
+  { name: "city_name", type: "string", nullable: false, description: TABULAR.city_name.description },
+];
