@@ -18,12 +18,10 @@ export const Endpoint = z
 
 export const Download = z
   .strictObject({
-    name: z
-      .string()
-      .meta({
-        description: "File name; carries the data version.",
-        example: "urgent-care-clinics-2026-05-01.csv",
-      }),
+    name: z.string().meta({
+      description: "File name; carries the data version.",
+      example: "urgent-care-clinics-2026-05-01.csv",
+    }),
     format: z.enum(["csv", "json", "ndjson", "parquet"]),
     media_type: z.string().meta({ example: "text/csv" }),
     url: z.url().meta({ description: "Permanent address of this release of the file." }),
@@ -68,11 +66,9 @@ export const IndexDocument = z
     datasets: z.strictObject({
       description: z.string(),
       data_version: z.string().meta({ description: "Data version (YYYY-MM-DD) of the listed downloads." }),
-      manifest_url: z
-        .url()
-        .meta({
-          description: "manifest.json: every file with its columns and types, sizes, SHA-256, licence.",
-        }),
+      manifest_url: z.url().meta({
+        description: "manifest.json: every file with its columns and types, sizes, SHA-256, licence.",
+      }),
       license_url: z
         .url()
         .meta({ description: "LICENSE.txt: the CC-BY-4.0 notice and ready-to-paste credit lines." }),
