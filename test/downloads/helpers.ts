@@ -1,0 +1,54 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
+
+/** A clinic as its city document publishes it, plus the state and city fields the downloads add. */
+export type ExpectedClinic = Record<string, unknown> & { id: string; coordinates: string | null };
+
+/**
+ * Every clinic of a built site, read from its API documents (cities.json, then each city's clinics document),
+ * in the order the API lists them: the reference the downloads are checked against.
+ */
+export async function clinicsFromApi(out: string): Promise<ExpectedClinic[]> {
+  const api = join(out, "api/v1");
+  const cities = JSON.parse(await readFile(join(api, "cities.json"), "utf8")) as {
+    cities: { path: string }[];
+  };
+  const all: ExpectedClinic[] = [];
+  for (const c of cities.cities) {
+    const doc = JSON.parse(await readFile(join(api, c.path), "utf8")) as {
+      city: { slug: string; name: string; state: { slug: string; code: string; name: string } };
+      clinics: ExpectedClinic[];
+    };
+    for (const clinic of doc.clinics) {
+      all.push({
+        ...clinic,
+        state: doc.city.state.slug,
+        state_code: doc.city.state.code,
+        state_name: doc.city.state.name,
+        city: doc.city.slug,
+        city_name: doc.city.name,
+      });
+    }
+  }
+  return all;
+}
+
+/** An in-process DuckDB: `all(sql)` returns rows as plain JS values (BIGINT as bigint). */
+export async function duckdb(): Promise<{
+  all: (sql: string) => Promise<Record<string, unknown>[]>;
+  close: () => void;
+}> {
+  const instance = await DuckDBInstance.create(":memory:");
+  const con = await instance.connect();
+  return {
+    all: async (sql) => (await con.runAndReadAll(sql)).getRowObjectsJS() as Record<string, unknown>[],
+    close: () => {
+      con.closeSync();
+      instance.closeSync();
+    },
+  };
+}
+
+/** A path as a single-quoted SQL string literal. */
+export const sqlPath = (path: string) => `'${path.replaceAll("'", "''")}'`;
