@@ -12,33 +12,38 @@ export function words(text: string): string {
     .trim();
 }
 
-interface Entry {
-  name: string;
-  variant: string;
-}
+let byVariant: Map<string, string> | undefined;
+let longest = 1;
 
-let entries: Entry[] | undefined;
-let byName: Map<string, string> | undefined;
-
-function table(): Entry[] {
-  if (entries) return entries;
-  entries = NETWORKS.flatMap((n) =>
-    [n.name, ...n.variants].map((v) => ({ name: n.name, variant: words(v) })),
-  );
-  // Longest first, so that "novant health gohealth" wins over "gohealth".
-  entries.sort((a, b) => b.variant.length - a.variant.length || (a.variant < b.variant ? -1 : 1));
-  return entries;
+function table(): Map<string, string> {
+  if (byVariant) return byVariant;
+  byVariant = new Map();
+  for (const n of NETWORKS) {
+    for (const v of [n.name, ...n.variants]) {
+      const w = words(v);
+      byVariant.set(w, n.name);
+      longest = Math.max(longest, w.split(" ").length);
+    }
+  }
+  return byVariant;
 }
 
 /**
  * The network a clinic name belongs to according to the dictionary, or null (an independent clinic, as far
- * as the dictionary knows — no network is ever made up).
+ * as the dictionary knows — no network is ever made up). The longest matching run of words wins, the
+ * earliest on a tie ("Novant Health GoHealth" before "GoHealth").
  * @example networkFromName("CARE NOW URGENT CARE - FRISCO") // "CareNow"
  * @example networkFromName("Smith Family Walk-In Clinic") // null
  */
 export function networkFromName(name: string): string | null {
-  const w = ` ${words(name)} `;
-  for (const e of table()) if (w.includes(` ${e.variant} `)) return e.name;
+  const map = table();
+  const w = words(name).split(" ");
+  for (let len = Math.min(longest, w.length); len >= 1; len--) {
+    for (let i = 0; i + len <= w.length; i++) {
+      const hit = map.get(w.slice(i, i + len).join(" "));
+      if (hit !== undefined) return hit;
+    }
+  }
   return null;
 }
 
@@ -48,8 +53,7 @@ export function networkFromName(name: string): string | null {
  * @example canonicalNetwork("CARENOW") // "CareNow"
  */
 export function canonicalNetwork(text: string): string {
-  if (!byName) byName = new Map(table().map((e) => [e.variant, e.name]));
-  return byName.get(words(text)) ?? text;
+  return table().get(words(text)) ?? text;
 }
 
 /**

@@ -1,0 +1,176 @@
+import { describe, expect, test } from "vitest";
+import type { Candidate } from "../../src/ingest/candidate.js";
+import { dedupe } from "../../src/ingest/dedupe/index.js";
+import { isPaediatric, similarNames } from "../../src/ingest/dedupe/similarity.js";
+import type { Problem } from "../../src/ingest/problems.js";
+
+let order = 0;
+function candidate(over: Partial<Candidate>): Candidate {
+  const o = order++;
+  return {
+    order: o,
+    provenance: [`f.csv:${o + 2}`],
+    sourceKey: null,
+    id: `id${o}`,
+    name: "Acme Urgent Care",
+    network: null,
+    brandPrefix: null,
+    street: "1 Main St",
+    address: "1 Main St, Austin, TX 78701",
+    zip: "78701",
+    neighborhood: null,
+    latitude: 30.27,
+    longitude: -97.74,
+    phone: "(512) 555-0100",
+    weekly: null,
+    timezone: null,
+    services: [],
+    insurance: [],
+    rating: null,
+    reviews_count: null,
+    website: null,
+    state: "TX",
+    city: "Austin",
+    citySlug: null,
+    date: null,
+    repairs: [],
+    ...over,
+  };
+}
+
+function run(list: Candidate[]) {
+  const problems: Problem[] = [];
+  const r = dedupe(list, (p) => problems.push(p));
+  return { ...r, problems };
+}
+
+describe("dedupe", () => {
+  const cases: [string, { records: Partial<Candidate>[]; survivors: number; reason?: string }][] = [
+    [
+      "same source id, different everything",
+      {
+        records: [
+          { sourceKey: "hifld:1" },
+          { sourceKey: "hifld:1", name: "Other", street: "9 Elm St", phone: null },
+        ],
+        survivors: 1,
+        reason: "same_source_id",
+      },
+    ],
+    [
+      "same name and street spelled differently",
+      {
+        records: [
+          { street: "1234 N Lamar Blvd", phone: null },
+          { street: "1234 North Lamar Boulevard", phone: null, latitude: 31 },
+        ],
+        survivors: 1,
+        reason: "same_name_address",
+      },
+    ],
+    [
+      "same phone within 100 m, similar name",
+      {
+        records: [
+          { name: "MedExpress Urgent Care" },
+          { name: "MedExpress Urgent Care - Bluefield", street: "2 Other Rd", latitude: 30.2703 },
+        ],
+        survivors: 1,
+        reason: "same_phone_nearby",
+      },
+    ],
+    [
+      "same phone 1 km apart",
+      {
+        records: [
+          { name: "MedExpress Urgent Care" },
+          { name: "MedExpress Urgent Care", street: "2 Other Rd", latitude: 30.279 },
+        ],
+        survivors: 2,
+      },
+    ],
+    [
+      "same phone nearby, different names",
+      {
+        records: [
+          { name: "Hill Country Urgent Care" },
+          { name: "Lakeside Walk-In Clinic", street: "2 Other Rd" },
+        ],
+        survivors: 2,
+      },
+    ],
+    [
+      "adult and paediatric at one address and phone",
+      { records: [{ name: "Mercy Urgent Care" }, { name: "Mercy Kids Urgent Care" }], survivors: 2 },
+    ],
+    [
+      "same name and street, paediatric twice",
+      {
+        records: [{ name: "Mercy Kids Urgent Care" }, { name: "Mercy Kids Urgent Care" }],
+        survivors: 1,
+        reason: "same_name_address",
+      },
+    ],
+    [
+      "chain phone shared in two cities",
+      {
+        records: [
+          { name: "Patient First - A" },
+          { name: "Patient First - B", street: "7 Far Rd", latitude: 37.5, longitude: -77.5, state: "VA" },
+        ],
+        survivors: 2,
+      },
+    ],
+  ];
+  test.each(cases)("%s", (_, { records, survivors, reason }) => {
+    const r = run(records.map(candidate));
+    expect(r.clinics).toHaveLength(survivors);
+    if (reason) expect(r.merged).toEqual({ [reason]: 1 });
+    else expect(r.merged).toEqual({});
+    expect(r.problems.every((p) => p.kind === "merged")).toBe(true);
+  });
+
+  test("precedence: the earlier record wins, gaps are filled from later ones, lists are united, provenance kept", () => {
+    const a = candidate({
+      sourceKey: "s:1",
+      website: null,
+      phone: "(512) 555-0100",
+      services: ["X-ray"],
+      latitude: null,
+      longitude: null,
+    });
+    const b = candidate({
+      sourceKey: "s:1",
+      website: "https://b.example.org/",
+      phone: "(512) 555-0199",
+      services: ["Lab"],
+      latitude: 30.3,
+      longitude: -97.7,
+    });
+    const r = run([b, a].sort(() => -1)); // input order does not matter, `order` does
+    expect(r.clinics).toHaveLength(1);
+    const m = r.clinics[0] as Candidate;
+    expect(m.id).toBe(a.id);
+    expect(m.phone).toBe("(512) 555-0100");
+    expect(m.website).toBe("https://b.example.org/");
+    expect([m.latitude, m.longitude]).toEqual([30.3, -97.7]);
+    expect(m.services).toEqual(["Lab", "X-ray"]);
+    expect(m.provenance).toEqual([a.provenance[0], b.provenance[0]]);
+  });
+});
+
+describe("similarity", () => {
+  test.each([
+    ["CareNow - Frisco", "CareNow Urgent Care Frisco", true],
+    ["CareNow Urgent Care", "CareNow Pediatric Urgent Care", false],
+    ["Hill Country Urgent Care", "Lakeside Urgent Care", false],
+    ["Urgent Care", "Urgent Care Center", false], // only generic words: similar only when identical
+    ["Urgent Care", "URGENT CARE", true],
+  ] as const)("%s ~ %s: %s", (a, b, want) => expect(similarNames(a, b)).toBe(want));
+  test.each([
+    ["Mercy Kids Urgent Care", true],
+    ["St. Louis Children's After Hours", true],
+    ["PM Pediatrics", true],
+    ["Mercy Urgent Care", false],
+  ] as const)("isPaediatric(%s)", (name, want) => expect(isPaediatric(name)).toBe(want));
+});

@@ -1,0 +1,231 @@
+import { describe, expect, test } from "vitest";
+import { composeAddress, streetLine } from "../../src/ingest/normalise/address.js";
+import { normaliseCoordinates } from "../../src/ingest/normalise/coordinates.js";
+import { normaliseDate } from "../../src/ingest/normalise/date.js";
+import { normaliseHours } from "../../src/ingest/normalise/hours.js";
+import { normaliseList } from "../../src/ingest/normalise/lists.js";
+import { normaliseName } from "../../src/ingest/normalise/name.js";
+import { normaliseRating, normaliseReviewsCount } from "../../src/ingest/normalise/numbers.js";
+import { normalisePhone } from "../../src/ingest/normalise/phone.js";
+import { properCase } from "../../src/ingest/normalise/proper-case.js";
+import { normaliseState } from "../../src/ingest/normalise/state.js";
+import { blankSet, cleanText } from "../../src/ingest/normalise/text.js";
+import { normaliseWebsite } from "../../src/ingest/normalise/website.js";
+import { normaliseZip } from "../../src/ingest/normalise/zip.js";
+
+describe("cleanText: whitespace and blank-as-null", () => {
+  const blanks = blankSet(["NOT AVAILABLE", "N/A"]);
+  const cases: [string, { given: unknown; want: string | null }][] = [
+    ["single space (HIFLD blank)", { given: " ", want: null }],
+    ["empty", { given: "", want: null }],
+    ["tabs and newlines", { given: "\tA\n\nB\r\n", want: "A B" }],
+    ["runs of spaces and NBSP", { given: "  ACME   URGENT\u00a0CARE ", want: "ACME URGENT CARE" }],
+    ["blank marker, any case", { given: "not available", want: null }],
+    ["N/A", { given: " N/A ", want: null }],
+    ["number", { given: 78701, want: "78701" }],
+    ["NaN", { given: Number.NaN, want: null }],
+    ["bigint (Parquet INT64)", { given: 10001234n, want: "10001234" }],
+    ["null", { given: null, want: null }],
+    ["object", { given: { a: 1 }, want: null }],
+    ["BOM inside", { given: "\ufeffNAME", want: "NAME" }],
+  ];
+  test.each(cases)("%s", (_, { given, want }) => expect(cleanText(given, blanks)).toBe(want));
+});
+
+describe("properCase", () => {
+  const cases: [string, { given: string; want: string }][] = [
+    ["plain words", { given: "HILL COUNTRY URGENT CARE", want: "Hill Country Urgent Care" }],
+    ["suffixes kept", { given: "SMITH FAMILY CLINIC LLC", want: "Smith Family Clinic LLC" }],
+    ["degrees and PC", { given: "JOHN DOE MD, PC", want: "John Doe MD, PC" }],
+    ["Roman numerals", { given: "MEDICAL PLAZA II AND III", want: "Medical Plaza II and III" }],
+    ["USA", { given: "URGENT CARE USA", want: "Urgent Care USA" }],
+    ["ordinals", { given: "1ST AVE & 22ND ST", want: "1st Ave & 22nd St" }],
+    ["3rd and 104th", { given: "3RD ST AND 104TH AVE", want: "3rd St and 104th Ave" }],
+    ["Mc", { given: "MCALLEN MCDONALD CLINIC", want: "McAllen McDonald Clinic" }],
+    ["O'", { given: "O'FALLON O'BRIEN", want: "O'Fallon O'Brien" }],
+    ["D'", { given: "D'IBERVILLE", want: "D'Iberville" }],
+    ["possessive", { given: "CHILDREN'S AFTER HOURS", want: "Children's After Hours" }],
+    ["hyphenated", { given: "WINSTON-SALEM WALK-IN", want: "Winston-Salem Walk-In" }],
+    ["small words inside", { given: "URGENT CARE OF THE OZARKS", want: "Urgent Care of the Ozarks" }],
+    ["small word first", { given: "THE URGENT CARE", want: "The Urgent Care" }],
+    ["directionals", { given: "1234 NE MAIN ST", want: "1234 NE Main St" }],
+    ["St.", { given: "ST. LOUIS", want: "St. Louis" }],
+    ["initialism with dots", { given: "U.S. HEALTHWORKS", want: "U.S. Healthworks" }],
+    ["letter+digit kept", { given: "BUILDING 4B I35", want: "Building 4B I35" }],
+    ["FM road", { given: "12 FM 1960", want: "12 FM 1960" }],
+    ["mixed case left alone", { given: "CareNow of Frisco", want: "CareNow of Frisco" }],
+    ["no letters", { given: "12345", want: "12345" }],
+  ];
+  test.each(cases)("%s", (_, { given, want }) => expect(properCase(given)).toBe(want));
+});
+
+describe("normaliseName", () => {
+  const cases: [string, { given: string; recase: boolean; want: string }][] = [
+    [
+      "BRAND - LOCATION spacing",
+      { given: "CARENOW URGENT CARE -  FRISCO", recase: true, want: "Carenow Urgent Care - Frisco" },
+    ],
+    [
+      "dash without spaces on one side",
+      { given: "CONCENTRA- AUSTIN", recase: true, want: "Concentra - Austin" },
+    ],
+    ["en dash", { given: "Concentra – Austin", recase: false, want: "Concentra - Austin" }],
+    ["hyphen inside word kept", { given: "WALK-IN CLINIC", recase: true, want: "Walk-In Clinic" }],
+    ["no recasing for our exports", { given: "ACME CLINIC", recase: false, want: "ACME CLINIC" }],
+  ];
+  test.each(cases)("%s", (_, { given, recase, want }) => expect(normaliseName(given, recase)).toBe(want));
+});
+
+describe("normalisePhone", () => {
+  const cases: [string, { given: string; want: string | null; code?: string }][] = [
+    ["dashes", { given: "512-555-0134", want: "(512) 555-0134" }],
+    ["dots", { given: "512.555.0134", want: "(512) 555-0134" }],
+    ["digits", { given: "5125550134", want: "(512) 555-0134" }],
+    ["country code", { given: "+1 (512) 555-0134", want: "(512) 555-0134" }],
+    ["already formatted", { given: "(512) 555-0134", want: "(512) 555-0134" }],
+    [
+      "extension",
+      { given: "(636) 555-0114 EXT 22", want: "(636) 555-0114", code: "phone_extension_dropped" },
+    ],
+    ["x extension", { given: "512-555-0134 x9", want: "(512) 555-0134", code: "phone_extension_dropped" }],
+    ["seven digits", { given: "555-0115", want: null, code: "invalid_phone" }],
+    ["area code 0", { given: "012-555-0134", want: null, code: "invalid_phone" }],
+    ["exchange 1", { given: "512-155-0134", want: null, code: "invalid_phone" }],
+    ["words", { given: "CALL FRONT DESK", want: null, code: "invalid_phone" }],
+  ];
+  test.each(cases)("%s", (_, { given, want, code }) => {
+    const r = normalisePhone(given);
+    expect(r.value).toBe(want);
+    expect(r.problem?.code).toBe(code);
+  });
+});
+
+describe("normaliseWebsite", () => {
+  const cases: [string, { given: string; want: string | null }][] = [
+    ["bare host", { given: "www.carenow.com", want: "https://www.carenow.com/" }],
+    ["http upgraded", { given: "http://example.org/austin", want: "https://example.org/austin" }],
+    ["upper-case host", { given: "HTTPS://WWW.EXAMPLE.ORG/Path", want: "https://www.example.org/Path" }],
+    ["protocol-relative", { given: "//example.org", want: "https://example.org/" }],
+    ["port 443 dropped", { given: "https://example.org:443/x", want: "https://example.org/x" }],
+    ["mailto", { given: "mailto:desk@example.org", want: null }],
+    ["spaces", { given: "not a site", want: null }],
+    ["no dot", { given: "localhost", want: null }],
+    ["credentials", { given: "https://user:pw@example.org", want: null }],
+  ];
+  test.each(cases)("%s", (_, { given, want }) => expect(normaliseWebsite(given).value).toBe(want));
+});
+
+describe("normaliseCoordinates", () => {
+  const cases: [string, { lat: string | null; lng: string | null; want: unknown; code?: string }][] = [
+    [
+      "valid, rounded to 6 decimals",
+      { lat: "30.26715312", lng: "-97.7430608", want: { latitude: 30.267153, longitude: -97.743061 } },
+    ],
+    ["none", { lat: null, lng: null, want: null }],
+    ["half", { lat: "30.1", lng: null, want: null, code: "coordinates_incomplete" }],
+    ["not numbers", { lat: "abc", lng: "-97", want: null, code: "coordinates_invalid" }],
+    ["out of range", { lat: "-97.74", lng: "30.27", want: null, code: "coordinates_out_of_range" }],
+    ["null island", { lat: "0", lng: "0", want: null, code: "coordinates_out_of_range" }],
+  ];
+  test.each(cases)("%s", (_, { lat, lng, want, code }) => {
+    const r = normaliseCoordinates(lat, lng);
+    expect(r.value).toEqual(want);
+    expect(r.problem?.code).toBe(code);
+  });
+});
+
+describe("normaliseState", () => {
+  const cases: [string, { given: string; want: unknown }][] = [
+    ["code", { given: "TX", want: "TX" }],
+    ["lower-case code", { given: "tx", want: "TX" }],
+    ["name", { given: "new york", want: "NY" }],
+    ["slug", { given: "district-of-columbia", want: "DC" }],
+    ["D.C.", { given: "D.C.", want: "DC" }],
+    ["dotted code", { given: "T.X.", want: "TX" }],
+    ["Puerto Rico", { given: "PR", want: "out:Puerto Rico" }],
+    ["Guam by name", { given: "GUAM", want: "out:Guam" }],
+    ["Virgin Islands", { given: "VI", want: "out:U.S. Virgin Islands" }],
+    ["nonsense", { given: "XX", want: "invalid" }],
+  ];
+  test.each(cases)("%s", (_, { given, want }) => {
+    const r = normaliseState(given);
+    expect("state" in r ? r.state.code : "outOfScope" in r ? `out:${r.outOfScope}` : "invalid").toBe(want);
+  });
+});
+
+describe("normaliseZip", () => {
+  const cases: [string, { given: string; want: string | null }][] = [
+    ["five digits", { given: "78701", want: "78701" }],
+    ["lost leading zero", { given: "2134", want: "02134" }],
+    ["ZIP+4 compact", { given: "787011234", want: "78701-1234" }],
+    ["ZIP+4", { given: "78701-1234", want: "78701-1234" }],
+    ["+0000 dropped", { given: "78701-0000", want: "78701" }],
+    ["zeros", { given: "00000", want: null }],
+    ["letters", { given: "ABCDE", want: null }],
+  ];
+  test.each(cases)("%s", (_, { given, want }) => expect(normaliseZip(given)).toBe(want));
+});
+
+describe("addresses", () => {
+  test.each([
+    ["street and suite", "1234 N MAIN ST", "STE 100", "1234 N Main St, Ste 100"],
+    ["no suite", "1234 N MAIN ST", null, "1234 N Main St"],
+    ["suite repeats street", "1 MAIN ST", "1 main st", "1 Main St"],
+    ["nothing", null, null, null],
+  ] as const)("streetLine: %s", (_, a, b, want) => expect(streetLine(a, b, true)).toBe(want));
+  test("composeAddress joins street, city, state and ZIP", () => {
+    expect(composeAddress("1 Main St", "Austin", "TX", "78701")).toBe("1 Main St, Austin, TX 78701");
+    expect(composeAddress("1 Main St", "Austin", "TX", null)).toBe("1 Main St, Austin, TX");
+    expect(composeAddress(null, "Austin", "TX", "78701")).toBeNull();
+  });
+});
+
+describe("lists, numbers, dates, hours", () => {
+  test.each([
+    ["separated text", "X-ray| Lab tests |X-ray", ["Lab tests", "X-ray"]],
+    ["array", ["b", " a ", "", "b"], ["a", "b"]],
+    ["nothing", null, []],
+  ] as const)("normaliseList: %s", (_, given, want) => expect(normaliseList(given, "|")).toEqual(want));
+
+  test.each([
+    ["4.5", 4.5, undefined],
+    ["5", 5, undefined],
+    ["6", null, "invalid_rating"],
+    ["great", null, "invalid_rating"],
+  ] as const)("normaliseRating(%s)", (given, want, code) => {
+    expect(normaliseRating(given).value).toBe(want);
+    expect(normaliseRating(given).problem?.code).toBe(code);
+  });
+  test.each([
+    ["1,204", 1204],
+    ["12.5", null],
+    ["-1", null],
+  ] as const)("normaliseReviewsCount(%s)", (given, want) =>
+    expect(normaliseReviewsCount(given).value).toBe(want),
+  );
+
+  test.each([
+    ["2019/06/04 00:00:00", "2019-06-04"],
+    ["2019-06-04T00:00:00.000Z", "2019-06-04"],
+    ["6/4/2019", "2019-06-04"],
+    ["1559606400000", "2019-06-04"],
+    ["2019-02-30", null],
+    ["1899-01-01", null],
+    ["soon", null],
+  ] as const)("normaliseDate(%s)", (given, want) => expect(normaliseDate(given)).toBe(want));
+
+  test("hours: text form, 24/7, objects, and errors", () => {
+    const text =
+      "mon 08:00-20:00; tue 08:00-20:00; wed 08:00-20:00; thu 08:00-20:00; fri 08:00-20:00; sat 09:00-17:00; sun closed";
+    expect(normaliseHours(text).value?.weekly.sun).toEqual([]);
+    expect(normaliseHours("24/7").value?.weekly.wed).toEqual([{ open: "00:00", close: "24:00" }]);
+    const obj = {
+      timezone: "America/Chicago",
+      open_24_hours: false,
+      weekly: normaliseHours(text).value?.weekly,
+    };
+    expect(normaliseHours(obj).value?.timezone).toBe("America/Chicago");
+    expect(normaliseHours("mon 8-5").problem?.code).toBe("invalid_hours");
+    expect(normaliseHours({ mon: "x" }).problem?.code).toBe("invalid_hours");
+  });
+});

@@ -1,0 +1,170 @@
+import { parquetWriteBuffer } from "hyparquet-writer";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { FatalInputError } from "../../src/ingest/problems.js";
+import { readCsv } from "../../src/ingest/readers/csv.js";
+import { formatOf } from "../../src/ingest/readers/index.js";
+import { readJsonArray } from "../../src/ingest/readers/json-array.js";
+import { MAX_LINE_BYTES } from "../../src/ingest/readers/line-guard.js";
+import { readNdjson } from "../../src/ingest/readers/ndjson.js";
+import { readParquet } from "../../src/ingest/readers/parquet.js";
+import { drain, FIXTURES, HIFLD_FIXTURE, scratch } from "./helpers.js";
+
+let tmp: Awaited<ReturnType<typeof scratch>>;
+beforeAll(async () => {
+  tmp = await scratch();
+});
+afterAll(() => tmp.cleanup());
+
+async function fatalOf(p: Promise<unknown>): Promise<FatalInputError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof FatalInputError) return e;
+    throw e;
+  }
+  throw new Error("expected a fatal input error");
+}
+
+describe("CSV reader", () => {
+  test("reads the HIFLD fixture: BOM stripped, CRLF, quoted commas and a line break inside a field", async () => {
+    const { columns, rows, problems } = await drain((p) => readCsv(HIFLD_FIXTURE, p));
+    expect(columns[0]).toBe("OBJECTID");
+    expect(columns).toHaveLength(32);
+    expect(rows).toHaveLength(32);
+    expect(problems).toEqual([]);
+    const seattle = rows.find((r) => String(r.values.NAME).startsWith("SEATTLE"));
+    expect(seattle?.values.NAME).toBe('SEATTLE "DOWNTOWN" URGENT CARE, INC');
+    const multi = rows.find((r) => String(r.values.DIRECTIONS).includes("\n"));
+    expect(multi?.row).toBe(18); // the record starts on line 18 although it spans two lines
+    expect(rows.at(-1)?.row).toBe(34);
+  });
+
+  test("a row with the wrong number of columns is reported with its line and skipped", async () => {
+    const path = await tmp.file("count.csv", "NAME,STATE\r\nA,TX\r\nB,TX,EXTRA\r\nC,TX\r\n");
+    const { rows, problems } = await drain((p) => readCsv(path, p));
+    expect(rows.map((r) => r.values.NAME)).toEqual(["A", "C"]);
+    expect(problems).toEqual([
+      { row: 3, code: "row_malformed", message: expect.stringContaining("wrong number of columns") },
+    ]);
+  });
+
+  test("an unterminated quote is fatal", async () => {
+    const path = await tmp.file("quote.csv", 'NAME,STATE\nA,TX\n"B,TX\nC,TX\n');
+    const e = await fatalOf(drain((p) => readCsv(path, p)));
+    expect(e.problem.code).toBe("csv_syntax");
+    expect(e.problem.message).toMatch(/never closed/);
+  });
+
+  test("an empty file is fatal", async () => {
+    const path = await tmp.file("empty.csv", "");
+    expect((await fatalOf(drain((p) => readCsv(path, p)))).problem.code).toBe("file_empty");
+  });
+
+  test("a missing file is fatal", async () => {
+    expect((await fatalOf(drain((p) => readCsv(`${tmp.dir}/missing.csv`, p)))).problem.code).toBe(
+      "file_unreadable",
+    );
+  });
+
+  test("a 50 MB line is skipped and reported without holding it in memory; later rows survive", async () => {
+    const huge = Buffer.alloc(50 * 1024 * 1024, 0x41);
+    const path = await tmp.file(
+      "huge.csv",
+      Buffer.concat([Buffer.from("NAME,STATE\nA,TX\nB,"), huge, Buffer.from("\nC,TX\n")]),
+    );
+    const before = process.memoryUsage().rss;
+    const { rows, problems } = await drain((p) => readCsv(path, p));
+    expect(rows.map((r) => r.values.NAME)).toEqual(["A", "C"]);
+    expect(rows[1]?.row).toBe(4);
+    expect(problems).toEqual([
+      { row: 3, code: "row_too_large", message: expect.stringContaining(String(MAX_LINE_BYTES)) },
+    ]);
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+  });
+
+  test("binary garbage reads as a header of junk (the importer then reports missing columns)", async () => {
+    const bytes = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256));
+    const path = await tmp.file("garbage.csv", bytes);
+    const r = await drain((p) => readCsv(path, p)).catch((e: unknown) => e);
+    if (r instanceof FatalInputError) expect(["csv_syntax", "file_empty"]).toContain(r.problem.code);
+    else expect((r as { columns: string[] }).columns).not.toContain("NAME");
+  });
+});
+
+describe("JSON array reader", () => {
+  test("streams elements, reports non-objects, keeps element numbers", async () => {
+    const path = await tmp.file(
+      "a.json",
+      '\ufeff[ {"name":"A","tags":["x","]"]}, 42, {"name":"B \\"q\\" }"} ,{"name":"C"}]',
+    );
+    const { columns, rows, problems } = await drain((p) => readJsonArray(path, p));
+    expect(columns).toEqual(["name", "tags"]);
+    expect(rows.map((r) => [r.row, r.values.name])).toEqual([
+      [1, "A"],
+      [3, 'B "q" }'],
+      [4, "C"],
+    ]);
+    expect(problems).toEqual([{ row: 2, code: "not_an_object", message: expect.any(String) }]);
+  });
+
+  test("a truncated array is fatal", async () => {
+    const path = await tmp.file("cut.json", '[{"name":"A"},{"name":');
+    expect((await fatalOf(drain((p) => readJsonArray(path, p)))).problem.code).toBe("json_syntax");
+  });
+
+  test("a non-array is fatal", async () => {
+    const path = await tmp.file("obj.json", '{"name":"A"}');
+    expect((await fatalOf(drain((p) => readJsonArray(path, p)))).problem.code).toBe("json_syntax");
+  });
+});
+
+describe("NDJSON reader", () => {
+  test("one object per line; bad lines reported by line number", async () => {
+    const path = await tmp.file("a.ndjson", '{"name":"A"}\r\n\n{"name":\n[1]\n{"name":"D"}\n');
+    const { rows, problems } = await drain((p) => readNdjson(path, p));
+    expect(rows.map((r) => [r.row, r.values.name])).toEqual([
+      [1, "A"],
+      [5, "D"],
+    ]);
+    expect(problems.map((p) => [p.row, p.code])).toEqual([
+      [3, "json_syntax"],
+      [4, "not_an_object"],
+    ]);
+  });
+});
+
+describe("Parquet reader", () => {
+  test("reads row groups with record numbers", async () => {
+    const buffer = parquetWriteBuffer({
+      columnData: [
+        { name: "name", data: ["A", "B", "C"], type: "STRING" },
+        { name: "rating", data: [4.5, null, 3], type: "DOUBLE" },
+      ],
+      rowGroupSize: 2,
+    });
+    const path = await tmp.file("a.parquet", Buffer.from(buffer));
+    const { columns, rows } = await drain(() => readParquet(path));
+    expect(columns).toEqual(["name", "rating"]);
+    expect(rows.map((r) => [r.row, r.values.name, r.values.rating])).toEqual([
+      [1, "A", 4.5],
+      [2, "B", null],
+      [3, "C", 3],
+    ]);
+  });
+
+  test("a file that is not Parquet is fatal", async () => {
+    const path = await tmp.file("fake.parquet", "PAR1 not really");
+    expect((await fatalOf(drain(() => readParquet(path)))).problem.code).toBe("file_unreadable");
+  });
+});
+
+test("formats come from the file extension", () => {
+  expect([
+    formatOf("a.CSV"),
+    formatOf("b.jsonl"),
+    formatOf("c.json"),
+    formatOf("d.parquet"),
+    formatOf("e.xlsx"),
+  ]).toEqual(["csv", "ndjson", "json", "parquet", undefined]);
+  expect(FIXTURES).toMatch(/fixtures\/ingest\/$/);
+});
