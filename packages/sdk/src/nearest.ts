@@ -80,11 +80,12 @@ export async function nearest(
   let best: NearestResult[] = [];
   const worstKept = () => (best.length < limit ? maxKm : (best[limit - 1] as NearestResult).distanceKm);
   const accept = (doc: ClinicsByCity, city: CityEntry) => {
+    const worst = worstKept(); // read while `best` is sorted; the pushes below are sorted in afterwards
     for (const clinic of doc.clinics) {
       const at = parseCoordinates(clinic);
       if (!at) continue;
       const d = distanceKm(lat, lng, at.lat, at.lng);
-      if (d > worstKept()) continue;
+      if (d > worst) continue;
       if (options.openAt && isOpen(clinic, options.openAt) !== "open") continue;
       if (options.filter && !options.filter(clinic, city)) continue;
       best.push({ distanceKm: d, clinic, city });

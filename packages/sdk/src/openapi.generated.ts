@@ -237,7 +237,16 @@ export interface components {
              */
             phone: string | null;
             /** @description Regular opening hours; null when unknown. */
-            hours: components["schemas"]["Hours"] | null;
+            hours: {
+                /**
+                 * @description IANA time zone of the clinic; all times are local to it.
+                 * @example America/Chicago
+                 */
+                timezone: string;
+                /** @description True when every day is 00:00–24:00. */
+                open_24_hours: boolean;
+                weekly: components["schemas"]["WeeklyHours"];
+            } | null;
             /** @description Services offered, sorted; empty when unknown. */
             services: string[];
             /** @description Insurance plans accepted, sorted; empty when unknown. */
@@ -347,14 +356,30 @@ export interface components {
         };
         /** @description A bulk download of the whole data set. */
         Download: {
-            format: string;
+            /**
+             * @description File name; carries the data version.
+             * @example urgent-care-clinics-2026-05-01.csv
+             */
+            name: string;
+            /** @enum {string} */
+            format: "csv" | "json" | "ndjson" | "parquet";
+            /** @example text/csv */
             media_type: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Permanent address of this release of the file.
+             */
             url: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Stable address that always serves the newest release (a byte-identical copy).
+             */
             latest_url: string;
+            /** @description Size of the file (uncompressed). */
             bytes: number;
+            /** @description SHA-256 of the file, lowercase hex. */
             sha256: string;
+            /** @description Clinics in the file (one row, object or line each). */
             rows: number;
         };
         Endpoint: {
@@ -395,17 +420,6 @@ export interface components {
             website: number;
             rating: number;
             network: number;
-        };
-        /** @description Machine-readable regular opening hours. To tell whether a clinic is open at an instant, convert the instant to `timezone`, then check the periods of that weekday and those of the previous day that run past midnight. Holiday exceptions are not represented. */
-        Hours: {
-            /**
-             * @description IANA time zone of the clinic; all times are local to it.
-             * @example America/Chicago
-             */
-            timezone: string;
-            /** @description True when every day is 00:00–24:00. */
-            open_24_hours: boolean;
-            weekly: components["schemas"]["WeeklyHours"];
         };
         /** @description API metadata and the endpoint catalogue. */
         IndexDocument: {
@@ -460,8 +474,18 @@ export interface components {
             }[];
             datasets: {
                 description: string;
-                /** Format: uri */
-                manifest_url: string | null;
+                /** @description Data version (YYYY-MM-DD) of the listed downloads. */
+                data_version: string;
+                /**
+                 * Format: uri
+                 * @description manifest.json: every file with its columns and types, sizes, SHA-256, licence.
+                 */
+                manifest_url: string;
+                /**
+                 * Format: uri
+                 * @description LICENSE.txt: the CC-BY-4.0 notice and ready-to-paste credit lines.
+                 */
+                license_url: string;
                 downloads: components["schemas"]["Download"][];
             };
             meta: components["schemas"]["Meta"];
@@ -654,15 +678,6 @@ export interface components {
         };
         /** @description No such document (unknown path, state or city). */
         NotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description Any method other than GET, HEAD or OPTIONS; the Allow header lists the allowed ones. */
-        MethodNotAllowed: {
             headers: {
                 [name: string]: unknown;
             };

@@ -13,8 +13,8 @@ export type ResponseOf<P extends ApiPath> = paths[P]["get"]["responses"][200]["c
 
 /** One urgent care clinic. `coordinates` is `"lat,lng"` or null; `hours` is null when unknown. */
 export type Clinic = Schemas["Clinic"];
-/** Machine-readable opening hours in the clinic's IANA time zone. */
-export type Hours = Schemas["Hours"];
+/** Machine-readable opening hours in the clinic's IANA time zone (inlined in `Clinic.hours` by the document). */
+export type Hours = NonNullable<Clinic["hours"]>;
 /** Opening periods per weekday (`mon` … `sun`). */
 export type WeeklyHours = Schemas["WeeklyHours"];
 /** `{ open: "HH:MM", close: "HH:MM" }`; a close at or before open runs past midnight. */

@@ -1,0 +1,188 @@
+// Against the real server (port 0) over a fresh sample build: no mocked network.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serveBuild } from "../../../test/helpers/sample-site.js";
+import { main } from "../src/cli.js";
+import {
+  type FetchLike,
+  isNotFoundError,
+  NotFoundError,
+  parseCoordinates,
+  UrgentCareClient,
+} from "../src/index.js";
+
+let site: Awaited<ReturnType<typeof serveBuild>>;
+let base: string;
+let client: UrgentCareClient;
+
+beforeAll(async () => {
+  site = await serveBuild();
+  base = `${site.server.url}/api/v1`;
+  client = new UrgentCareClient({ baseUrl: base });
+});
+afterAll(() => site?.cleanup());
+
+/** The platform fetch, recording each answer's status: observes real traffic, changes nothing. */
+function recording(): { fetch: FetchLike; statuses: Array<[string, number]> } {
+  const statuses: Array<[string, number]> = [];
+  return {
+    statuses,
+    fetch: async (url, init) => {
+      const res = await fetch(url, init);
+      statuses.push([url.slice(base.length), res.status]);
+      return res;
+    },
+  };
+}
+
+describe("every endpoint", () => {
+  it("index, stats, states, cities, networks, openapi", async () => {
+    const [index, stats, states, cities, networks, openapi] = await Promise.all([
+      client.index(),
+      client.stats(),
+      client.states(),
+      client.cities(),
+      client.networks(),
+      client.openApi(),
+    ]);
+    expect(index.version).toBe("v1");
+    expect(index.license.sdk_license).toBe("MIT");
+    expect(stats.coverage.total_clinics).toBe(8600);
+    expect(states.count).toBe(51);
+    expect(states.states).toHaveLength(51);
+    expect(cities.count).toBe(386);
+    expect(cities.cities[0]?.center.latitude).toEqual(expect.any(Number));
+    expect(networks.count).toBe(networks.networks.length);
+    expect(openapi.openapi).toBe("3.0.3");
+    expect(Object.keys(openapi.paths)).toContain("/clinics/{state}/{city}.json");
+  });
+
+  it("cities of a state and clinics of a city, by slug or by name", async () => {
+    const texas = await client.citiesOf("texas");
+    expect(texas.state.code).toBe("TX");
+    expect(texas.count).toBe(texas.cities.length);
+    const austin = await client.clinics("Texas", "Austin");
+    expect(austin.city.slug).toBe("austin");
+    expect(austin.count).toBe(austin.clinics.length);
+    expect(austin.clinics.length).toBeGreaterThanOrEqual(10);
+    const located = austin.clinics.map(parseCoordinates).filter((c) => c !== null);
+    expect(located.length).toBeGreaterThan(0);
+  });
+
+  it("an unknown state or city is a NotFoundError carrying the API's error body", async () => {
+    const e1 = await client.citiesOf("atlantis").catch((e) => e);
+    expect(e1).toBeInstanceOf(NotFoundError);
+    expect(e1.body).toEqual({ status: 404, code: "not_found", message: expect.any(String) });
+    const e2 = await client.clinics("texas", "atlantis").catch((e) => e);
+    expect(isNotFoundError(e2)).toBe(true);
+    expect(e2.url).toBe(`${base}/clinics/texas/atlantis.json`);
+  });
+
+  it("the cache revalidates against the server's ETags (304, no body)", async () => {
+    const { fetch, statuses } = recording();
+    const cached = new UrgentCareClient({ baseUrl: base, fetch, cache: true });
+    const first = await cached.clinics("texas", "austin");
+    const second = await cached.clinics("texas", "austin");
+    expect(second).toEqual(first);
+    expect(statuses).toEqual([
+      ["/clinics/texas/austin.json", 200],
+      ["/clinics/texas/austin.json", 304],
+    ]);
+  });
+});
+
+describe("allClinics", () => {
+  it("yields every clinic exactly once, matching stats", async () => {
+    const stats = await client.stats();
+    const ids = new Set<string>();
+    let n = 0;
+    for await (const clinic of client.allClinics({ concurrency: 6 })) {
+      ids.add(clinic.id);
+      n++;
+    }
+    expect(n).toBe(stats.coverage.total_clinics);
+    expect(ids.size).toBe(n);
+  });
+
+  it("never has more than `concurrency` documents in flight, and stops fetching on break", async () => {
+    let inFlight = 0;
+    let peak = 0;
+    let requests = 0;
+    const counting: FetchLike = async (url, init) => {
+      requests++;
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      try {
+        const res = await fetch(url, init);
+        await new Promise((r) => setTimeout(r, 2));
+        return res;
+      } finally {
+        inFlight--;
+      }
+    };
+    const c = new UrgentCareClient({ baseUrl: base, fetch: counting });
+    let docs = 0;
+    for await (const doc of c.clinicDocuments({ concurrency: 3 })) {
+      expect(doc.count).toBe(doc.clinics.length);
+      if (++docs === 10) break;
+    }
+    expect(peak).toBeLessThanOrEqual(3);
+    expect(requests).toBeLessThanOrEqual(1 + 10 + 3); // cities.json, the ten consumed, at most the window ahead
+  });
+
+  it("can walk one state", async () => {
+    const ohio = await client.citiesOf("ohio");
+    let n = 0;
+    for await (const _ of client.allClinics({ state: "ohio" })) n++;
+    expect(n).toBe(ohio.cities.reduce((a, c) => a + c.clinic_count, 0));
+  });
+});
+
+describe("the ucd-sdk CLI", () => {
+  async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await main(
+      [...argv, "--base-url", base],
+      (s: string) => out.push(s),
+      (s: string) => err.push(s),
+    );
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  }
+
+  it("find prints a city's clinics; --json prints the document", async () => {
+    const text = await run("find", "texas", "austin");
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/^Austin, TX: \d+ clinic\(s\)/);
+    const json = await run("find", "texas", "austin", "--json");
+    expect(JSON.parse(json.out).city.slug).toBe("austin");
+  });
+
+  it("nearest takes negative longitudes and prints distances", async () => {
+    const r = await run("nearest", "30.2672", "-97.7431", "--limit", "3", "--json");
+    expect(r.code).toBe(0);
+    const results = JSON.parse(r.out) as Array<{ distance_km: number }>;
+    expect(results).toHaveLength(3);
+    expect(results.map((x) => x.distance_km)).toEqual(
+      [...results.map((x) => x.distance_km)].sort((a, b) => a - b),
+    );
+    const text = await run("nearest", "30.2672", "-97.7431", "--limit", "2");
+    expect(text.out.split("\n")).toHaveLength(2);
+    expect(text.out).toMatch(/^\s+\d+\.\d\d km {2}/);
+  });
+
+  it("states and stats", async () => {
+    expect((await run("states")).out.split("\n")).toHaveLength(51);
+    expect(JSON.parse((await run("states", "--json")).out).count).toBe(51);
+    expect((await run("stats")).out).toContain("8600 clinics in 386 cities");
+  });
+
+  it("exit codes: 1 for not found, 2 for bad usage", async () => {
+    const missing = await run("find", "texas", "atlantis");
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain("not found");
+    expect((await run("nearest", "30")).code).toBe(2);
+    expect((await run("nearest", "north", "-97")).code).toBe(2);
+    expect((await run("frobnicate")).code).toBe(2);
+    expect((await run("states", "--bogus")).code).toBe(2);
+  });
+});

@@ -1,0 +1,133 @@
+// The package as published: manifest, publint, attw, browser bundle size, and the generated types' drift check.
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+import { publint } from "publint";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildSite } from "../../../src/build/build.js";
+import { SITE_URL, sampleDataset, tempDir } from "../../../test/helpers/sample-site.js";
+
+const sdkDir = resolve(import.meta.dirname, "..");
+const repoDir = resolve(sdkDir, "../..");
+const bin = (name: string) => join(repoDir, "node_modules/.bin", name);
+const manifest = JSON.parse(readFileSync(join(sdkDir, "package.json"), "utf8"));
+
+/** Most bytes the minified, gzipped browser bundle may take ("a few KB"). */
+export const BUNDLE_BUDGET_BYTES = 6 * 1024;
+
+beforeAll(() => {
+  // publint and attw read dist/: compile it from the current source first.
+  const tsc = spawnSync(process.execPath, [join(repoDir, "node_modules/typescript/bin/tsc"), "-b", sdkDir], {
+    encoding: "utf8",
+  });
+  expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
+});
+
+describe("package manifest", () => {
+  it("has no runtime dependencies and the fields a published ESM package needs", () => {
+    expect(manifest.name).toBe("@urgent-care-directory/sdk");
+    expect(manifest.license).toBe("MIT");
+    expect(manifest.type).toBe("module");
+    expect(manifest.sideEffects).toBe(false);
+    expect(manifest.engines.node).toBe(">=20");
+    expect(manifest.dependencies).toBeUndefined();
+    expect(manifest.peerDependencies).toBeUndefined();
+    expect(Object.keys(manifest.exports["."])[0]).toBe("types");
+    expect(manifest.files).toContain("dist");
+    expect(manifest.bin["ucd-sdk"]).toBe("dist/bin.js");
+    expect(readFileSync(join(sdkDir, "LICENSE"), "utf8")).toMatch(/^MIT License/);
+  });
+
+  it("the library (everything but the CLI) imports nothing but itself: no node: modules, no packages", () => {
+    const files = readdirSync(join(sdkDir, "src")).filter(
+      (f) => f.endsWith(".ts") && f !== "cli.ts" && f !== "bin.ts",
+    );
+    expect(files.length).toBeGreaterThan(10);
+    for (const f of files) {
+      const source = readFileSync(join(sdkDir, "src", f), "utf8");
+      // Statements only (not the `import` lines of JSDoc examples), plus any dynamic import().
+      for (const [, spec] of source.matchAll(
+        /^(?:import|export)\b[^;]*?from\s+"([^"]+)"|\bimport\("([^"]+)"\)/gm,
+      )) {
+        expect(spec, `${f} imports ${spec}`).toMatch(/^\.\/[a-z0-9.-]+\.js$/);
+      }
+      expect(source, f).not.toMatch(/\bprocess\.|\bBuffer\b|\brequire\(/);
+    }
+  });
+});
+
+describe("publishing checks", () => {
+  it("passes publint (strict)", async () => {
+    const { messages } = await publint({ pkgDir: sdkDir, strict: true, level: "suggestion" });
+    expect(messages).toEqual([]);
+  });
+
+  // ESM-only on purpose: `--profile esm-only` ignores the node10 and node16-from-CJS resolutions, where
+  // an ESM-only package is expected to need `import()`; every other resolution must be clean.
+  it("passes @arethetypeswrong/cli --pack with the esm-only profile", () => {
+    const r = spawnSync(bin("attw"), ["--pack", ".", "--profile", "esm-only", "--format", "json"], {
+      cwd: sdkDir,
+      encoding: "utf8",
+    });
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout.slice(r.stdout.indexOf("{")));
+    const problems = (report.analysis?.problems ?? []) as Array<{ kind: string; resolutionKind?: string }>;
+    const counted = problems.filter(
+      (p) => p.resolutionKind !== "node10" && p.resolutionKind !== "node16-cjs",
+    );
+    expect(counted).toEqual([]);
+  });
+});
+
+describe("browser bundle", () => {
+  it(`is small: minified + gzipped under ${BUNDLE_BUDGET_BYTES} bytes, with no Node built-ins`, async () => {
+    const result = await build({
+      entryPoints: [join(sdkDir, "src/index.ts")],
+      bundle: true,
+      minify: true,
+      format: "esm",
+      platform: "browser", // fails the build on any node: import
+      target: "es2022",
+      write: false,
+      logLevel: "silent",
+    });
+    const code = result.outputFiles[0]?.contents as Uint8Array;
+    const gzipped = gzipSync(code, { level: 9 }).length;
+    console.log(`sdk browser bundle: ${code.length} B minified, ${gzipped} B minified+gzipped`);
+    expect(gzipped).toBeLessThan(BUNDLE_BUDGET_BYTES);
+    expect(gzipped).toBeGreaterThan(1000); // the whole client really is in it
+  });
+});
+
+describe("generated types (src/openapi.generated.ts)", () => {
+  let dir: Awaited<ReturnType<typeof tempDir>>;
+  let openapi: string;
+  beforeAll(async () => {
+    dir = await tempDir("ucd-sdk-drift-");
+    await buildSite(sampleDataset(), join(dir.dir, "out"), { siteUrl: SITE_URL, compression: "fast" });
+    openapi = join(dir.dir, "out/api/openapi.json");
+  });
+  afterAll(() => dir?.cleanup());
+
+  const check = (input: string) =>
+    spawnSync(process.execPath, [join(sdkDir, "scripts/types.mjs"), "--check", "--input", input], {
+      encoding: "utf8",
+    });
+
+  it("match the openapi.json of the current build (`npm run types:check`)", () => {
+    const r = check(openapi);
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+  });
+
+  it("--check fails when the document drifts", () => {
+    const doc = JSON.parse(readFileSync(openapi, "utf8"));
+    doc.components.schemas.Clinic.properties.wait_minutes = { type: "integer", nullable: true };
+    const drifted = join(dir.dir, "drifted.json");
+    writeFileSync(drifted, JSON.stringify(doc));
+    const r = check(drifted);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("stale");
+  });
+});
