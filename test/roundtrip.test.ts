@@ -1,0 +1,94 @@
+// Round trip: our own bulk downloads (written by src/build/downloads) → `canonical` import → the same API tree.
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { renderSite } from "../src/build/build.js";
+import { createContext } from "../src/build/context.js";
+import { toCsv } from "../src/build/downloads/csv.js";
+import { documentLines, toJson, toNdjson } from "../src/build/downloads/json.js";
+import { toParquet } from "../src/build/downloads/parquet.js";
+import { exportRows } from "../src/build/downloads/rows.js";
+import { groupDataset } from "../src/build/model.js";
+import { Checker } from "../src/build/validate.js";
+import type { Dataset } from "../src/dataset/types.js";
+import { importFiles } from "../src/ingest/import.js";
+import { CANONICAL_PROFILE } from "../src/ingest/profiles/index.js";
+import { sampleDataset } from "./helpers/sample-site.js";
+import { HIFLD_FIXTURE, scratch } from "./ingest/helpers.js";
+
+const OPTIONS = { siteUrl: "https://urgentcare.example.org", generatedAt: "2026-05-01T00:00:00Z" };
+
+let tmp: Awaited<ReturnType<typeof scratch>>;
+beforeAll(async () => {
+  tmp = await scratch();
+});
+afterAll(() => tmp.cleanup());
+
+/** The API documents of a build, without what names the source (meta, data_quality): path → document. */
+function apiTree(dataset: Dataset): Map<string, unknown> {
+  const tree = renderSite(dataset, OPTIONS);
+  const docs = new Map<string, unknown>();
+  for (const [path, file] of tree.files) {
+    if (!path.startsWith("api/v1/") || !path.endsWith(".json")) continue;
+    const doc = JSON.parse(file.body.toString("utf8")) as Record<string, unknown>;
+    delete doc.meta;
+    delete doc.data_quality;
+    if (path === "api/v1/index.json") delete doc.datasets;
+    docs.set(path, doc);
+  }
+  return docs;
+}
+
+async function exportFiles(dataset: Dataset, stem: string): Promise<Record<"csv" | "json" | "ndjson" | "parquet", string>> {
+  const ctx = createContext(dataset, OPTIONS);
+  const rows = exportRows(ctx, groupDataset(dataset), new Checker());
+  const lines = documentLines(rows);
+  return {
+    csv: await tmp.file(`${stem}.csv`, toCsv(rows)),
+    json: await tmp.file(`${stem}.json`, toJson(lines)),
+    ndjson: await tmp.file(`${stem}.ndjson`, toNdjson(lines)),
+    parquet: await tmp.file(`${stem}.parquet`, toParquet(rows, [])),
+  };
+}
+
+async function reimport(path: string, dataVersion: string): Promise<Dataset> {
+  const { dataset, log } = await importFiles({ inputs: [path], dataVersion });
+  expect(log.problems).toEqual([]);
+  if (!dataset) throw new Error("re-import failed");
+  return dataset;
+}
+
+function expectSameTree(a: Map<string, unknown>, b: Map<string, unknown>): void {
+  expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+  for (const [path, doc] of a) expect(b.get(path), path).toEqual(doc);
+}
+
+describe("canonical export → import → identical API tree", () => {
+  const sample = sampleDataset();
+  let original: Map<string, unknown>;
+  let files: Awaited<ReturnType<typeof exportFiles>>;
+  beforeAll(async () => {
+    original = apiTree(sample);
+    files = await exportFiles(sample, "sample");
+  });
+
+  test.each(["csv", "json", "ndjson", "parquet"] as const)("the sample (8,600 clinics with hours, lists, ratings) via %s", async (format) => {
+    const back = await reimport(files[format], sample.dataVersion);
+    expect(back.source.synthetic).toBe(false);
+    expect(back.clinics.map((c) => c.id).sort()).toEqual(sample.clinics.map((c) => c.id).sort());
+    expectSameTree(original, apiTree(back));
+  });
+
+  test("the profile is detected from the header", async () => {
+    const { files: read } = await importFiles({ inputs: [files.csv], dataVersion: sample.dataVersion });
+    expect(read[0]?.profile).toBe(CANONICAL_PROFILE.name);
+  });
+
+  test("an imported HIFLD data set (nulls, merged records, repaired fields) via csv", async () => {
+    const { dataset } = await importFiles({ inputs: [HIFLD_FIXTURE] });
+    if (!dataset) throw new Error("fixture did not import");
+    const exported = await exportFiles(dataset, "hifld");
+    const back = await reimport(exported.csv, dataset.dataVersion);
+    expectSameTree(apiTree(dataset), apiTree(back));
+    expect(join(exported.csv)).toMatch(/hifld\.csv$/);
+  });
+});
