@@ -1,4 +1,11 @@
 // Against the real server (port 0) over a fresh sample build: no mocked network.
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveBuild } from "../../../test/helpers/sample-site.js";
 import { main } from "../src/cli.js";
@@ -184,5 +191,40 @@ describe("the ucd-sdk CLI", () => {
     expect((await run("nearest", "north", "-97")).code).toBe(2);
     expect((await run("frobnicate")).code).toBe(2);
     expect((await run("states", "--bogus")).code).toBe(2);
+  });
+});
+
+describe("the README example", () => {
+  it("runs against a live server and prints real results", async () => {
+    const readme = readFileSync(join(import.meta.dirname, "../README.md"), "utf8");
+    const example = /```js\n([\s\S]*?)```/.exec(readme)?.[1] as string;
+    expect(example.split("\n").filter(Boolean)).toHaveLength(5);
+    // The same code, pointed at this test's server and at the SDK bundled from source.
+    const dir = mkdtempSync(join(tmpdir(), "ucd-sdk-readme-"));
+    try {
+      const bundle = join(dir, "sdk.mjs");
+      await build({
+        entryPoints: [join(import.meta.dirname, "../src/index.ts")],
+        bundle: true,
+        format: "esm",
+        outfile: bundle,
+        logLevel: "silent",
+      });
+      const code = example
+        .replace('"@urgent-care-directory/sdk"', JSON.stringify(pathToFileURL(bundle).href))
+        .replace("http://127.0.0.1:8080/api/v1", base);
+      expect(code).not.toContain("127.0.0.1:8080");
+      // Asynchronously: the server answering it runs in this very process.
+      const r = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", code], {
+        timeout: 30_000,
+      });
+      const lines = r.stdout.trim().split("\n");
+      expect(lines).toHaveLength(4);
+      for (const line of lines.slice(0, 3))
+        expect(line).toMatch(/^\d+\.\d km {2}.+ {2}(open|closed|unknown)$/);
+      expect(lines[3]).toMatch(/^\d+ clinics in Austin$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
