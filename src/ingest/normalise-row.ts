@@ -119,7 +119,11 @@ export function normaliseRow(
       "repaired",
     );
     point = null;
-  } else if (point && !isInState(state, point.latitude, point.longitude)) {
+  } else if (
+    point &&
+    m.mapping.check_coordinates_in_state &&
+    !isInState(state, point.latitude, point.longitude)
+  ) {
     const swapped = isInState(state, point.longitude, point.latitude)
       ? { latitude: point.longitude, longitude: point.latitude }
       : null;

@@ -60,6 +60,10 @@ export const Mapping = z.strictObject({
     .boolean()
     .default(true)
     .meta({ description: "Turn UPPER-CASE names, streets and cities into proper case." }),
+  check_coordinates_in_state: z
+    .boolean()
+    .default(true)
+    .meta({ description: "Drop (and report) coordinates that lie outside the record's state." }),
   networks_from_names: z
     .boolean()
     .default(true)
