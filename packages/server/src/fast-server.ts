@@ -187,7 +187,11 @@ export function createFastServer(live: LiveSite, limits: Limits, accessLog?: Acc
   const server = createServer({ noDelay: true }, (socket) => {
     if (closing || conns.size >= limits.maxConnections) {
       const r = live.current.fixed.unavailable.get;
+      // Read and drop whatever the client sends so its close is seen; cut it off if it lingers.
+      const cut = setTimeout(() => socket.destroy(), 1_000);
+      socket.on("close", () => clearTimeout(cut));
       socket.on("error", () => socket.destroy());
+      socket.resume();
       sendClosing(socket, r);
       return;
     }

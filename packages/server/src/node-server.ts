@@ -22,6 +22,8 @@ export function createNodeServer(
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: Math.max(limits.headersTimeoutMs, 30_000),
       keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // How often Node checks the two timeouts above; its 30 s default would let slow clients linger.
+      connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(limits.headersTimeoutMs / 4))),
       noDelay: true,
     },
     (req, res) => {

@@ -21,7 +21,7 @@ export function lookupKey(url: string): string | null {
   if (hash >= 0 && hash < end) end = hash;
   const raw = end === url.length ? url : url.slice(0, end);
   if (raw.charCodeAt(0) !== 47 /* / */) return null;
-  if (raw.indexOf("%") < 0) return raw;
+  if (raw.indexOf("%") < 0) return raw.indexOf("\0") < 0 ? raw : null;
   try {
     const decoded = decodeURIComponent(raw);
     return decoded.includes("\0") ? null : decoded;

@@ -82,14 +82,20 @@ export async function loadSite(root: string): Promise<Site> {
   const dates = new DateSlots();
   const tree = createHash("sha256");
   let bytes = 0;
-  for (const file of files.sort()) {
-    if (file.endsWith(".br") || file.endsWith(".gz")) {
-      if (names.has(file.slice(0, -3))) continue; // a precompressed sibling, served with its document
-    }
+  const sources = files
+    .sort()
+    .filter((file) => !((file.endsWith(".br") || file.endsWith(".gz")) && names.has(file.slice(0, -3))));
+  // Read with bounded concurrency: a reload must not take long, nor open thousands of files at once.
+  const loaded = await mapLimit(sources, 16, async (file) => {
+    const [body, br, gz] = await Promise.all([
+      readFile(file),
+      names.has(`${file}.br`) ? readFile(`${file}.br`) : null,
+      names.has(`${file}.gz`) ? readFile(`${file}.gz`) : null,
+    ]);
+    return { file, body, br, gz };
+  });
+  for (const { file, body, br, gz } of loaded) {
     const urlPath = `/${relative(root, file).split(sep).join("/")}`;
-    const body = await readFile(file);
-    const br = names.has(`${file}.br`) ? await readFile(`${file}.br`) : null;
-    const gz = names.has(`${file}.gz`) ? await readFile(`${file}.gz`) : null;
     const doc = makeDocument(urlPath, 200, body, gz, br, dates);
     documents.set(urlPath, doc);
     tree.update(urlPath).update(doc.identity.etag);
@@ -230,6 +236,19 @@ function fixedReplies(version: string, dates: DateSlots): FixedReplies {
     ),
     health: { get: health, head: headOnly(health) },
   };
+}
+
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
 }
 
 async function walk(dir: string): Promise<string[]> {

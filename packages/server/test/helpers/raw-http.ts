@@ -15,6 +15,7 @@ export function exchange(
   url: string,
   data: string | Buffer,
   idleMs = 400,
+  halfClose = false,
 ): Promise<{ bytes: Buffer; closed: boolean }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
@@ -29,7 +30,7 @@ export function exchange(
       socket.destroy();
       resolve({ bytes: Buffer.concat(chunks), closed });
     }
-    socket.on("connect", () => socket.write(data));
+    socket.on("connect", () => (halfClose ? socket.end(data) : socket.write(data)));
     socket.on("data", (c) => {
       chunks.push(c);
       clearTimeout(timer);

@@ -1,0 +1,142 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  lookupKey,
+  newRequestHead,
+  parseHead,
+  type RunningServer,
+  type ServerMode,
+  startServer,
+} from "../src/index.js";
+import { fixtureSite } from "./helpers/fixture.js";
+import { exchange, once } from "./helpers/raw-http.js";
+
+const TRAVERSALS = [
+  "/../secret.txt",
+  "/../../secret.txt",
+  "/..%2fsecret.txt",
+  "/%2e%2e/secret.txt",
+  "/%2E%2E%2Fsecret.txt",
+  "/api/v1/../../secret.txt",
+  "/api/v1/..%2f..%2fsecret.txt",
+  "//secret.txt",
+  "/public/../secret.txt",
+  "/../package.json",
+  "/..\\secret.txt",
+  "/%00/../secret.txt",
+  "/api/v1/index.json%00.txt",
+  "/.%2e/secret.txt",
+];
+
+const text = fc.string({ unit: "binary", maxLength: 40 });
+const method = fc.oneof(
+  fc.constantFrom("GET", "HEAD", "OPTIONS", "POST", "DELETE", "BREW", "G ET", "get", ""),
+  text,
+);
+const path = fc.oneof(
+  fc.constantFrom(...TRAVERSALS, "/api/v1/index.json", "/healthz", "*", "", "http://x/api/v1/index.json"),
+  fc.webPath(),
+  text.map((t) => `/${t}`),
+  fc
+    .array(fc.constantFrom("..", "%2e%2e", "%2f", ".", "api", "v1", "secret.txt", "%", "%zz", "%00", "//"), {
+      maxLength: 8,
+    })
+    .map((segs) => `/${segs.join("/")}`),
+);
+const version = fc.oneof(fc.constantFrom("HTTP/1.1", "HTTP/1.0", "HTTP/1.2", "HTTP/2", "http/1.1", ""), text);
+const header = fc.oneof(
+  fc.tuple(
+    fc.constantFrom(
+      "Host",
+      "Accept-Encoding",
+      "If-None-Match",
+      "Range",
+      "If-Range",
+      "Content-Length",
+      "Transfer-Encoding",
+      "Connection",
+    ),
+    text,
+  ),
+  fc.tuple(text, text),
+);
+const sep = fc.constantFrom("\r\n", "\n", "\r", "\r\n", "\r\n");
+const requestBytes = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(method, path, version, fc.array(header, { maxLength: 6 }), sep)
+      .map(
+        ([m, p, v, hs, s]) => `${m} ${p} ${v}${s}${hs.map(([k, val]) => `${k}: ${val}${s}`).join("")}${s}`,
+      ),
+  },
+  { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b).toString("latin1")) },
+);
+
+describe("parser properties", () => {
+  it("parseHead never throws and only accepts clean, origin-form requests", () => {
+    fc.assert(
+      fc.property(requestBytes, (raw) => {
+        const end = raw.indexOf("\r\n\r\n");
+        const head = newRequestHead();
+        const status = parseHead(end < 0 ? raw : raw.slice(0, end), head);
+        expect([0, 400, 431]).toContain(status);
+        if (status === 0) {
+          expect(head.target === "*" || head.target.startsWith("/")).toBe(true);
+          expect(head.method).toMatch(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/);
+          for (const v of [head.target, head.acceptEncoding, head.ifNoneMatch, head.range])
+            expect(v ?? "").not.toMatch(/[\r\n\0]/);
+        }
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it("lookupKey returns null or an absolute path without NUL", () => {
+    fc.assert(
+      fc.property(fc.oneof(path, text), (p) => {
+        const key = lookupKey(p);
+        if (key !== null) {
+          expect(key.startsWith("/")).toBe(true);
+          expect(key).not.toContain("\0");
+        }
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+});
+
+describe.each<ServerMode>(["fast", "node"])("random requests on the wire (%s mode)", (mode) => {
+  let site: Awaited<ReturnType<typeof fixtureSite>>;
+  let server: RunningServer;
+  beforeAll(async () => {
+    site = await fixtureSite(10);
+    server = await startServer({ dir: site.dir, port: 0, mode, log: () => {} });
+  });
+  afterAll(async () => {
+    await server.close(100);
+    await site.cleanup();
+  });
+
+  it("never crash the process nor leak a file outside the output folder", async () => {
+    const statuses = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(fc.array(requestBytes, { minLength: 1, maxLength: 3 }), async (requests) => {
+        const { bytes } = await exchange(server.url, Buffer.from(requests.join(""), "latin1"), 300, true);
+        const reply = bytes.toString("latin1");
+        expect(reply).not.toContain(site.secret);
+        expect(reply).not.toContain("root:");
+        if (bytes.length > 0) expect(reply.startsWith("HTTP/1.1 ")).toBe(true);
+        for (const m of reply.matchAll(/HTTP\/1\.1 (\d{3}) /g)) statuses.add(Number(m[1]));
+      }),
+      { numRuns: mode === "fast" ? 300 : 150 },
+    );
+    for (const s of statuses)
+      expect([200, 204, 206, 304, 400, 404, 405, 408, 413, 414, 416, 431, 505]).toContain(s);
+    // Still alive and still right.
+    const r = await once(server.url, "/api/v1/index.json");
+    expect(r.status).toBe(200);
+    for (const p of TRAVERSALS)
+      expect((await once(server.url, p)).body.toString()).not.toContain(site.secret);
+  });
+});
