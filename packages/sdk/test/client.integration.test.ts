@@ -1,6 +1,6 @@
 // Against the real server (port 0) over a fresh sample build: no mocked network.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -223,6 +223,65 @@ describe("the README example", () => {
       for (const line of lines.slice(0, 3))
         expect(line).toMatch(/^\d+\.\d km {2}.+ {2}(open|closed|unknown)$/);
       expect(lines[3]).toMatch(/^\d+ clinics in Austin$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// A real browser when one is installed (`apt-get install chromium`); the project does not install one, so
+// elsewhere this is skipped and the esbuild browser-platform bundle in package.test.ts is the check.
+const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((p) =>
+  existsSync(p),
+);
+
+describe.skipIf(!chromium)("in a browser (headless Chromium)", () => {
+  it("gives the same nearest, isOpen and NotFoundError answers as Node", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ucd-sdk-browser-"));
+    try {
+      await build({
+        entryPoints: [join(import.meta.dirname, "../src/index.ts")],
+        bundle: true,
+        minify: true,
+        format: "iife",
+        globalName: "UCD",
+        platform: "browser",
+        outfile: join(dir, "ucd.js"),
+        logLevel: "silent",
+      });
+      const probe = `async ({ UrgentCareClient, isOpen, isNotFoundError }, base) => {
+        const client = new UrgentCareClient({ baseUrl: base, cache: true });
+        const near = await client.nearest(39.0997, -94.6075, { limit: 5 });
+        const hours = { timezone: "America/New_York", open_24_hours: false, weekly: { mon: [], tue: [], wed: [], thu: [], fri: [],
+          sat: [{ open: "20:00", close: "02:00" }], sun: [{ open: "08:00", close: "20:00" }] } };
+        const dst = ["2026-03-08T06:59:00Z", "2026-03-08T07:00:00Z", "2026-03-08T12:00:00Z", "2026-11-01T06:30:00Z"]
+          .map((t) => isOpen({ hours }, new Date(t)));
+        const notFound = await client.clinics("texas", "atlantis").catch((e) => isNotFoundError(e));
+        return { near: near.map((r) => [r.clinic.id, r.distanceKm.toFixed(6)]), dst, notFound };
+      }`;
+      const page = `<!doctype html><pre id="out">pending</pre><script src="ucd.js"></script><script>
+        (${probe})(UCD, ${JSON.stringify(base)}).then((r) => { out.textContent = JSON.stringify(r); },
+          (e) => { out.textContent = "ERROR " + e; });</script>`;
+      writeFileSync(join(dir, "page.html"), page);
+      const { stdout } = await promisify(execFile)(
+        chromium as string,
+        [
+          "--headless",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--virtual-time-budget=20000",
+          "--dump-dom",
+          pathToFileURL(join(dir, "page.html")).href,
+        ],
+        { timeout: 60_000 },
+      );
+      const text = /<pre id="out">(.*?)<\/pre>/s.exec(stdout)?.[1] ?? stdout;
+      const inBrowser = JSON.parse(text.replaceAll("&quot;", '"'));
+      const sdk = await import("../src/index.js");
+      const run = new Function(`return (${probe})`)() as (sdk: unknown, base: string) => Promise<unknown>;
+      const inNode = await run(sdk, base); // the very same probe source, in Node
+      expect(inBrowser).toEqual(inNode);
+      expect(inBrowser.dst).toEqual(["open", "closed", "open", "open"]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

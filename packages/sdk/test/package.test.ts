@@ -56,6 +56,19 @@ describe("package manifest", () => {
   });
 });
 
+describe("the ucd-sdk bin", () => {
+  it("runs from the committed bin file: --help exits 0, no command exits 2", () => {
+    const help = spawnSync(process.execPath, [join(sdkDir, "bin/ucd-sdk.js"), "--help"], {
+      encoding: "utf8",
+    });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain("Usage: ucd-sdk <command>");
+    const none = spawnSync(process.execPath, [join(sdkDir, "bin/ucd-sdk.js")], { encoding: "utf8" });
+    expect(none.status).toBe(2);
+    expect(readFileSync(join(sdkDir, "bin/ucd-sdk.js"), "utf8")).toMatch(/^#!\/usr\/bin\/env node\n/);
+  });
+});
+
 describe("publishing checks", () => {
   it("passes publint (strict)", async () => {
     const { messages } = await publint({ pkgDir: sdkDir, strict: true, level: "suggestion" });
