@@ -1,9 +1,10 @@
-import Ajv, { type ValidateFunction } from "ajv";
-import addFormats from "ajv-formats";
+import AjvModule, { type ValidateFunction } from "ajv";
+import addFormatsModule from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request as get, json, type RawResponse } from "./helpers/http.js";
 import { serveBuild } from "./helpers/sample-site.js";
 
+// biome-ignore lint/suspicious/noExplicitAny: the test walks JSON documents whose shape it checks itself
 type Doc = Record<string, any>;
 
 /**
@@ -21,17 +22,17 @@ describe("the API over HTTP", () => {
     site = await serveBuild();
     base = site.server.url;
     const openapi = json<Doc>(await get(base, "/api/openapi.json"));
-    const ajv = new Ajv({ strict: false, allErrors: true });
-    addFormats(ajv);
+    // CommonJS packages: under NodeNext their ESM default is the module object, whose .default is the export.
+    const ajv = new AjvModule.default({ strict: false, allErrors: true });
+    addFormatsModule.default(ajv);
     ajv.addSchema(openapi, "openapi.json");
     const cache = new Map<string, ValidateFunction>();
     validators = (name) => {
-      let v = cache.get(name);
-      if (!v) {
-        v = ajv.compile({ $ref: `openapi.json#/components/schemas/${name}` });
-        cache.set(name, v);
-      }
-      return v;
+      const cached = cache.get(name);
+      if (cached) return cached;
+      const compiled = ajv.compile({ $ref: `openapi.json#/components/schemas/${name}` });
+      cache.set(name, compiled);
+      return compiled;
     };
   });
   afterAll(() => site.cleanup());

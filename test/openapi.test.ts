@@ -10,6 +10,7 @@ import { SITE_URL, sampleDataset, tempDir } from "./helpers/sample-site.js";
 const run = promisify(execFile);
 
 describe("the OpenAPI document", () => {
+  // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is walked as plain JSON
   let doc: Record<string, any>;
   let file: string;
   let tmp: Awaited<ReturnType<typeof tempDir>>;
