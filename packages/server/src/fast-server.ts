@@ -169,13 +169,28 @@ export function createFastServer(live: LiveSite, limits: Limits, accessLog?: Acc
         head.range === undefined ? undefined : head.ifRange,
       );
       if (accessLog)
-        accessLog(head.method, head.target, reply.status, reply.wire.length, socket.remoteAddress);
+        accessLog(
+          head.method,
+          head.target,
+          reply.status,
+          reply.wire.length + (reply.tail?.length ?? 0),
+          socket.remoteAddress,
+        );
       if (!head.keepAlive || closing) {
         if (corked) socket.uncork();
         finish(c, reply);
         return;
       }
-      if (!socket.write(reply.wire)) {
+      if (reply.tail !== null) {
+        if (!corked) socket.cork();
+        socket.write(reply.wire);
+        socket.write(reply.tail);
+        if (!corked) socket.uncork();
+        if (socket.writableNeedDrain) {
+          c.waiting = true;
+          socket.pause();
+        }
+      } else if (!socket.write(reply.wire)) {
         c.waiting = true;
         socket.pause();
       }

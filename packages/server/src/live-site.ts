@@ -10,7 +10,7 @@ export type ReloadResult = { ok: true; version: string; changed: boolean } | { o
 /** Loads and validates a build; throws with every problem when it must not be served. */
 async function loadValid(dir: string): Promise<Site> {
   const site = await loadSite(dir);
-  const problems = validateSite(site);
+  const problems = await validateSite(site);
   if (problems.length > 0) throw new Error(`invalid build: ${problems.slice(0, 5).join("; ")}`);
   return site;
 }

@@ -11,9 +11,14 @@ export interface Reply {
   head: Buffer;
   /** The body, or null when none is sent (HEAD, 204, 304). A view into `wire` when built here. */
   body: Buffer | null;
-  /** `head` followed by `body`: what the raw server writes for a keep-alive response. */
+  /** `head` followed by `body` when the body is small: what the raw server writes first. */
   wire: Buffer;
+  /** A large body, written after `wire` (not copied next to its head, so memory stays one copy). */
+  tail: Buffer | null;
 }
+
+/** Bodies up to this size share one buffer with their head; larger ones are written separately. */
+export const INLINE_MAX = 64 * 1024;
 
 export const STATUS_TEXT: Readonly<Record<number, string>> = {
   200: "OK",
@@ -82,22 +87,32 @@ export function makeReply(
   for (let i = 0; i < headers.length; i += 2) text += `${headers[i]}: ${headers[i + 1]}\r\n`;
   text += "\r\n";
   const headLength = Buffer.byteLength(text, "latin1");
-  const wire = Buffer.allocUnsafeSlow(headLength + (body?.length ?? 0));
+  const inline = body !== null && body.length <= INLINE_MAX;
+  const wire = Buffer.allocUnsafeSlow(headLength + (inline ? body.length : 0));
   wire.write(text, 0, "latin1");
-  if (body) body.copy(wire, headLength);
+  if (inline) body.copy(wire, headLength);
   slots?.add(wire, statusLine.length + "Date: ".length);
+  const head = inline ? wire.subarray(0, headLength) : wire;
   return {
     status,
     headers,
-    head: wire.subarray(0, headLength),
-    body: body ? wire.subarray(headLength) : null,
+    head,
+    body: body === null ? null : inline ? wire.subarray(headLength) : body,
     wire,
+    tail: body !== null && !inline ? body : null,
   };
 }
 
 /** The same reply without its body, for HEAD: shares the head bytes (and so the date refresh). */
 export function headOnly(reply: Reply): Reply {
-  return { status: reply.status, headers: reply.headers, head: reply.head, body: null, wire: reply.head };
+  return {
+    status: reply.status,
+    headers: reply.headers,
+    head: reply.head,
+    body: null,
+    wire: reply.head,
+    tail: null,
+  };
 }
 
 const CLOSE = Buffer.from("Connection: close\r\n\r\n", "latin1");

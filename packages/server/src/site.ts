@@ -85,21 +85,21 @@ export async function loadSite(root: string): Promise<Site> {
   const sources = files
     .sort()
     .filter((file) => !((file.endsWith(".br") || file.endsWith(".gz")) && names.has(file.slice(0, -3))));
-  // Read with bounded concurrency: a reload must not take long, nor open thousands of files at once.
+  // Read with bounded concurrency, precomputing each document as it arrives: a reload runs beside live
+  // traffic, so it must neither open thousands of files at once nor hold the event loop for long.
   const loaded = await mapLimit(sources, 16, async (file) => {
     const [body, br, gz] = await Promise.all([
       readFile(file),
       names.has(`${file}.br`) ? readFile(`${file}.br`) : null,
       names.has(`${file}.gz`) ? readFile(`${file}.gz`) : null,
     ]);
-    return { file, body, br, gz };
-  });
-  for (const { file, body, br, gz } of loaded) {
     const urlPath = `/${relative(root, file).split(sep).join("/")}`;
-    const doc = makeDocument(urlPath, 200, body, gz, br, dates);
-    documents.set(urlPath, doc);
-    tree.update(urlPath).update(doc.identity.etag);
     bytes += body.length + (br?.length ?? 0) + (gz?.length ?? 0);
+    return makeDocument(urlPath, 200, body, gz, br, dates);
+  });
+  for (const doc of loaded) {
+    documents.set(doc.path, doc);
+    tree.update(doc.path).update(doc.identity.etag);
   }
   addAliases(documents);
   const nf = documents.get("/404.json");
