@@ -4,7 +4,7 @@
 // drives each with wrk, interleaving the servers within every round, and prints medians. Needs:
 //   apt-get install -y nginx-light libnginx-mod-http-brotli-static wrk
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -51,6 +51,7 @@ if (!existsSync("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")) {
 }
 
 const work = mkdtempSync(join(tmpdir(), "ucd-bench-"));
+chmodSync(work, 0o755); // nginx's workers run as another user and must read the folder
 const site = opts.site ?? join(work, "public");
 const children = [];
 process.on("exit", () => {
@@ -58,6 +59,7 @@ process.on("exit", () => {
   if (!opts.site) rmSync(work, { recursive: true, force: true });
 });
 process.on("SIGINT", () => process.exit(130));
+process.on("SIGTERM", () => process.exit(143));
 
 const log = (...a) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
 
@@ -200,16 +202,28 @@ function wrk(server, scenario, seconds, wrkCpu) {
   };
   const [cmd, full] =
     wrkCpu === undefined ? ["wrk", args] : ["taskset", ["-c", String(wrkCpu), "wrk", ...args]];
-  const out = spawnSync(cmd, full, { env, encoding: "utf8" });
-  const m = /RESULT (\{.*\})/.exec(out.stdout ?? "");
-  if (!m) throw new Error(`wrk gave no result for ${server.name}/${scenario}: ${out.stdout}${out.stderr}`);
-  return JSON.parse(m[1]);
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, full, { env, stdio: ["ignore", "pipe", "pipe"] });
+    children.push(child);
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    child.stderr.on("data", (d) => {
+      out += d;
+    });
+    child.on("exit", () => {
+      const m = /RESULT (\{.*\})/.exec(out);
+      if (m) resolve(JSON.parse(m[1]));
+      else reject(new Error(`wrk gave no result for ${server.name}/${scenario}: ${out}`));
+    });
+  });
 }
 
-function measure(server, scenario, wrkCpu) {
+async function measure(server, scenario, wrkCpu) {
   const pids = server.pids();
   const cpu0 = cpuSeconds(pids);
-  const r = wrk(server, scenario, DURATION, wrkCpu);
+  const r = await wrk(server, scenario, DURATION, wrkCpu);
   const cpu1 = cpuSeconds(server.pids());
   const seconds = r.duration_us / 1e6;
   return {
@@ -231,14 +245,14 @@ const median = (xs) => {
 };
 
 async function campaign(label, servers, scenarios, wrkCpu) {
-  for (const s of servers) wrk(s, "rotate-br", 2, wrkCpu); // warm-up: JIT, caches
+  for (const s of servers) await wrk(s, "rotate-br", 2, wrkCpu); // warm-up: JIT, caches
   const runs = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const scenario of scenarios) {
       // Interleave: every server once per scenario per round, the order rotating between rounds.
       const order = servers.map((_, i) => servers[(i + round) % servers.length]);
       for (const server of order) {
-        const m = measure(server, scenario, wrkCpu);
+        const m = await measure(server, scenario, wrkCpu);
         runs.push({ label, round, scenario, server: server.name, ...m });
         log(
           `${label} r${round + 1} ${scenario.padEnd(15)} ${server.name.padEnd(10)} ${Math.round(m.rps).toString().padStart(7)} req/s  p50 ${m.p50.toFixed(2)} ms  p99 ${m.p99.toFixed(2)} ms  ${m.cpuUsPerReq.toFixed(1)} µs CPU/req  load ${m.load}`,

@@ -49,6 +49,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     sendTimeoutMs: options.sendTimeoutMs ?? DEFAULT_LIMITS.sendTimeoutMs,
     maxHeadBytes: options.maxHeadBytes ?? DEFAULT_LIMITS.maxHeadBytes,
     maxConnections: options.maxConnections ?? DEFAULT_LIMITS.maxConnections,
+    reuseReadBuffer: options.reuseReadBuffer ?? DEFAULT_LIMITS.reuseReadBuffer,
   };
   const access = options.accessLog === true ? accessLogger() : options.accessLog || undefined;
   const mode = options.mode ?? "fast";

@@ -5,7 +5,7 @@ import {
   newRequestHead,
   parseHead,
   type RunningServer,
-  type ServerMode,
+  type ServeOptions,
   startServer,
 } from "../src/index.js";
 import { fixtureSite } from "./helpers/fixture.js";
@@ -106,12 +106,16 @@ describe("parser properties", () => {
   });
 });
 
-describe.each<ServerMode>(["fast", "node"])("random requests on the wire (%s mode)", (mode) => {
+describe.each<[string, Partial<ServeOptions>]>([
+  ["fast", {}],
+  ["fast, plain socket reads", { reuseReadBuffer: false }],
+  ["node", { mode: "node" }],
+])("random requests on the wire (%s mode)", (_name, config) => {
   let site: Awaited<ReturnType<typeof fixtureSite>>;
   let server: RunningServer;
   beforeAll(async () => {
     site = await fixtureSite(10);
-    server = await startServer({ dir: site.dir, port: 0, mode, log: () => {} });
+    server = await startServer({ dir: site.dir, port: 0, ...config, log: () => {} });
   });
   afterAll(async () => {
     await server.close(100);
@@ -129,7 +133,7 @@ describe.each<ServerMode>(["fast", "node"])("random requests on the wire (%s mod
         if (bytes.length > 0) expect(reply.startsWith("HTTP/1.1 ")).toBe(true);
         for (const m of reply.matchAll(/HTTP\/1\.1 (\d{3}) /g)) statuses.add(Number(m[1]));
       }),
-      { numRuns: mode === "fast" ? 300 : 150 },
+      { numRuns: config.mode === "node" ? 150 : 250 },
     );
     for (const s of statuses)
       expect([200, 204, 206, 304, 400, 404, 405, 408, 413, 414, 416, 431, 505]).toContain(s);

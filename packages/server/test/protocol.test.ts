@@ -1,17 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, type ServerMode, startServer } from "../src/index.js";
+import { type RunningServer, type ServeOptions, startServer } from "../src/index.js";
 import { fixtureSite } from "./helpers/fixture.js";
 import { exchange, parseResponses, request } from "./helpers/raw-http.js";
 
 const A = "/api/v1/clinics/st-0/city-0.json";
 const B = "/api/v1/clinics/st-1/city-1.json";
 
-describe.each<ServerMode>(["fast", "node"])("connection handling (%s mode)", (mode) => {
+describe.each<[string, Partial<ServeOptions>]>([
+  ["fast", {}],
+  ["fast, plain socket reads", { reuseReadBuffer: false }],
+  ["node", { mode: "node" }],
+])("connection handling (%s mode)", (_name, config) => {
   let site: Awaited<ReturnType<typeof fixtureSite>>;
   let server: RunningServer;
   beforeAll(async () => {
     site = await fixtureSite();
-    server = await startServer({ dir: site.dir, port: 0, mode, maxConnections: 20, log: () => {} });
+    server = await startServer({ dir: site.dir, port: 0, ...config, maxConnections: 20, log: () => {} });
   });
   afterAll(async () => {
     await server.close(100);
