@@ -65,13 +65,20 @@ describe("normalisers are idempotent: normalising twice changes nothing", () => 
   test("normalisePhone", () =>
     fc.assert(
       fc.property(
-        fc.stringMatching(/^[+1 ().-]{0,3}[2-9][0-9]{2}[ .)-]{0,2}[2-9][0-9]{2}[ .-]?[0-9]{4}$/),
+        fc.stringMatching(/^(?:\+?1[ .-]?)?\(?[2-9][0-9]{2}\)?[ .-]?[2-9][0-9]{2}[ .-]?[0-9]{4}$/),
         (t) => {
           const once = normalisePhone(t).value;
           expect(once).not.toBeNull();
           expect(normalisePhone(once as string).value).toBe(once);
         },
       ),
+    ));
+  test("normalisePhone on any text: a kept number is stable", () =>
+    fc.assert(
+      fc.property(fc.string({ maxLength: 20 }), (t) => {
+        const once = normalisePhone(t).value;
+        if (once !== null) expect(normalisePhone(once).value).toBe(once);
+      }),
     ));
   test("normaliseWebsite", () =>
     fc.assert(
