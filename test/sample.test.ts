@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { distanceKm } from "../src/geo/distance.js";
+import { stateAt } from "../src/geo/state-shapes.js";
 import { STATES } from "../src/geo/states.js";
 import { generateSample } from "../src/sample/generate.js";
 import { usPlaces } from "../src/sample/places.js";
@@ -46,6 +47,13 @@ describe("synthetic sample", () => {
       if (!centre) throw new Error(`no centre for ${c.city_slug}`);
       expect(distanceKm(c.latitude, c.longitude, centre.latitude, centre.longitude)).toBeLessThan(40);
     }
+  });
+
+  it("puts every clinic on land inside its own state (not in a bay or the neighbouring state)", () => {
+    const outside = data.clinics.filter(
+      (c) => c.latitude !== null && c.longitude !== null && stateAt(c.latitude, c.longitude) !== c.state,
+    );
+    expect(outside.map((c) => `${c.name} ${c.latitude},${c.longitude}`)).toEqual([]);
   });
 
   it("can never pass for real: fictional phones and web sites, labelled synthetic", () => {

@@ -1,7 +1,7 @@
+import { isInState, stateAt } from "../geo/state-shapes.js";
+import { isTimezone } from "../geo/timezone.js";
 import { clinicId } from "../util/id.js";
 import type { Candidate } from "./candidate.js";
-import { isInState, stateAt } from "./geo/state-shapes.js";
-import { isTimezone } from "./geo/timezone.js";
 import { brandPrefix } from "./networks/brand-prefix.js";
 import { brandCase, canonicalNetwork, networkFromName } from "./networks/recognise.js";
 import { composeAddress, streetLine } from "./normalise/address.js";

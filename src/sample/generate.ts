@@ -1,6 +1,7 @@
 import tzlookup from "@photostructure/tz-lookup";
 import type { CityRecord, ClinicRecord, Dataset } from "../dataset/types.js";
 import { distanceKm } from "../geo/distance.js";
+import { stateAt } from "../geo/state-shapes.js";
 import { stateByCode } from "../geo/states.js";
 import { clinicId } from "../util/id.js";
 import { slugify } from "../util/slug.js";
@@ -128,11 +129,7 @@ function cityClinics(
   const out: ClinicRecord[] = [];
 
   for (let i = 0; i < count; i++) {
-    const latitude = round(place.latitude + (rng.gauss() * spreadKm) / 111, 5);
-    const longitude = round(
-      place.longitude + (rng.gauss() * spreadKm) / (111 * Math.cos((place.latitude * Math.PI) / 180)),
-      5,
-    );
+    const [latitude, longitude] = pointOnLand(rng, place, spreadKm);
     const neighborhood = pickNeighborhood(rng, latitude, longitude, nearby);
     // A network not yet seen anywhere opens its first clinic here, so that every generated network is published.
     const fresh = local.find((n) => unused.has(n));
@@ -178,6 +175,20 @@ function cityClinics(
     });
   }
   return out;
+}
+
+/**
+ * A point scattered around the city centre that lies inside the city's state (not in a bay, a lake or the
+ * neighbouring state): up to 20 draws, then the centre itself.
+ */
+function pointOnLand(rng: Rng, place: Place, spreadKm: number): [number, number] {
+  const kmPerDegreeLng = 111 * Math.cos((place.latitude * Math.PI) / 180);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const latitude = round(place.latitude + (rng.gauss() * spreadKm) / 111, 5);
+    const longitude = round(place.longitude + (rng.gauss() * spreadKm) / kmPerDegreeLng, 5);
+    if (stateAt(latitude, longitude) === place.state) return [latitude, longitude];
+  }
+  return [round(place.latitude, 5), round(place.longitude, 5)];
 }
 
 function independentName(rng: Rng, placeName: string): string {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
+import { BORDER_TOLERANCE_KM, isInState, stateAt } from "../../src/geo/state-shapes.js";
+import { timezoneAt } from "../../src/geo/timezone.js";
 import { cityKey, findPlace } from "../../src/ingest/cities.js";
-import { BORDER_TOLERANCE_KM, isInState, stateAt } from "../../src/ingest/geo/state-shapes.js";
-import { timezoneAt } from "../../src/ingest/geo/timezone.js";
 
 describe("point in state (us-atlas outlines)", () => {
   test.each([

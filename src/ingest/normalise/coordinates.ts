@@ -8,7 +8,7 @@ export interface LatLng {
 /**
  * Latitude and longitude from two cells (or one `"latitude,longitude"` cell), rounded to 6 decimals (≈0.1 m).
  * Out-of-range values, (0, 0) and half-given pairs are dropped and reported. Whether the point lies in the
- * record's state is checked later (see `../geo/state-shapes.ts`).
+ * record's state is checked later (see `src/geo/state-shapes.ts`).
  * @example normaliseCoordinates("30.267153", "-97.743061") // { value: { latitude: 30.267153, longitude: -97.743061 } }
  */
 export function normaliseCoordinates(lat: string | null, lng: string | null): Normalised<LatLng | null> {

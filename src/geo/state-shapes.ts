@@ -3,7 +3,7 @@ import { booleanPointInPolygon } from "@turf/boolean-point-in-polygon";
 import type { Feature, MultiPolygon, Polygon, Position } from "geojson";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
-import { findState } from "../../geo/states.js";
+import { findState } from "./states.js";
 
 /** How far outside its state's 1:10m outline a point may lie and still count as inside (coasts, piers, borders). */
 export const BORDER_TOLERANCE_KM = 3;
