@@ -1,8 +1,8 @@
-import tzlookup from "@photostructure/tz-lookup";
 import type { CityRecord, ClinicRecord, Dataset } from "../dataset/types.js";
 import { distanceKm } from "../geo/distance.js";
 import { stateAt } from "../geo/state-shapes.js";
 import { stateByCode } from "../geo/states.js";
+import { timezoneAt } from "../geo/timezone.js";
 import { clinicId } from "../util/id.js";
 import { slugify } from "../util/slug.js";
 import { sampleHours } from "./hours.js";
@@ -122,7 +122,7 @@ function cityClinics(
       p.slug !== place.slug &&
       distanceKm(p.latitude, p.longitude, place.latitude, place.longitude) < 25,
   );
-  const timezone = tzlookup(place.latitude, place.longitude);
+  const timezone = timezoneAt(place.latitude, place.longitude) ?? "America/New_York";
   const spreadKm = 2 + Math.min(14, Math.sqrt(place.population) / 90);
   const areaCode = 201 + (hashCode(`${place.state}${place.slug}`) % 780);
   const names = new Set<string>();

@@ -1,6 +1,6 @@
-import tzlookup from "@photostructure/tz-lookup";
 import type { ClinicRecord } from "../../dataset/types.js";
 import type { State } from "../../geo/states.js";
+import { timezoneAt } from "../../geo/timezone.js";
 import type { Clinic } from "../../schema/clinic.js";
 import type { CityEntry, StateEntry, StateRef } from "../../schema/places.js";
 import type { BuildContext } from "../context.js";
@@ -24,7 +24,7 @@ export function cityEntry(ctx: BuildContext, c: CityGroup): CityEntry {
     url: ctx.api(path),
     center: { latitude: c.latitude, longitude: c.longitude },
     radius_km: c.radiusKm,
-    timezone: c.clinics.find((x) => x.hours)?.hours?.timezone ?? safeTz(c.latitude, c.longitude),
+    timezone: c.clinics.find((x) => x.hours)?.hours?.timezone ?? timezoneAt(c.latitude, c.longitude),
   };
 }
 
@@ -79,12 +79,4 @@ export function clinicDocument(ctx: BuildContext, city: CityGroup, c: ClinicReco
     website: c.website,
     url: `${ctx.siteUrl}/clinics/${city.state.slug}/${city.slug}/${c.id}/`,
   };
-}
-
-function safeTz(lat: number, lng: number): string | null {
-  try {
-    return tzlookup(lat, lng);
-  } catch {
-    return null;
-  }
 }
