@@ -122,7 +122,8 @@ function cityClinics(
       p.slug !== place.slug &&
       distanceKm(p.latitude, p.longitude, place.latitude, place.longitude) < 25,
   );
-  const timezone = timezoneAt(place.latitude, place.longitude) ?? "America/New_York";
+  const timezone = timezoneAt(place.latitude, place.longitude);
+  if (timezone === null) throw new Error(`no time zone at ${place.name}, ${place.state}`);
   const spreadKm = 2 + Math.min(14, Math.sqrt(place.population) / 90);
   const areaCode = 201 + (hashCode(`${place.state}${place.slug}`) % 780);
   const names = new Set<string>();
