@@ -6,7 +6,13 @@ import { join } from "node:path";
 
 const [target = "prof", top = "25"] = process.argv.slice(2);
 const file = statSync(target).isDirectory()
-  ? join(target, readdirSync(target).filter((f) => f.endsWith(".cpuprofile")).sort().at(-1) ?? "")
+  ? join(
+      target,
+      readdirSync(target)
+        .filter((f) => f.endsWith(".cpuprofile"))
+        .sort()
+        .at(-1) ?? "",
+    )
   : target;
 const profile = JSON.parse(readFileSync(file, "utf8"));
 const time = new Map();
@@ -21,7 +27,8 @@ for (const node of profile.nodes) {
   const t = time.get(node.id) ?? 0;
   total += t;
   const { functionName, url, lineNumber } = node.callFrame;
-  const name = `${functionName || "(anonymous)"} ${url ? `${url.split("/").at(-1)}:${lineNumber + 1}` : ""}`.trim();
+  const name =
+    `${functionName || "(anonymous)"} ${url ? `${url.split("/").at(-1)}:${lineNumber + 1}` : ""}`.trim();
   byFunction.set(name, (byFunction.get(name) ?? 0) + t);
   const area =
     functionName === "(idle)"
@@ -47,6 +54,9 @@ for (const [area, t] of [...byArea].sort((a, b) => b[1] - a[1])) {
   if (!area.startsWith("idle")) console.log(`  ${pct(t, busy)}  ${area}`);
 }
 console.log(`\ntop ${top} functions by self time (share of busy time):`);
-for (const [name, t] of [...byFunction].sort((a, b) => b[1] - a[1]).filter(([n]) => !n.startsWith("(idle)")).slice(0, Number(top))) {
+for (const [name, t] of [...byFunction]
+  .sort((a, b) => b[1] - a[1])
+  .filter(([n]) => !n.startsWith("(idle)"))
+  .slice(0, Number(top))) {
   console.log(`  ${pct(t, busy)}  ${name}`);
 }

@@ -241,7 +241,10 @@ export function createFastServer(live: LiveSite, limits: Limits, accessLog?: Acc
     const onChunk = (chunk: Buffer): void => {
       c.lastActive = now;
       const pending = c.buffered;
-      if (pending === null) return process(c, chunk);
+      if (pending === null) {
+        process(c, chunk);
+        return;
+      }
       c.buffered = null;
       process(c, Buffer.concat([pending, chunk]));
     };
