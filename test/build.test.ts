@@ -122,6 +122,23 @@ describe("static build", () => {
     expect((await readdir(tmp.dir)).filter((n) => n.includes(".tmp-") || n.includes(".old-"))).toEqual([]);
   });
 
+  it("refuses a clinic outside the 50 states and DC with a listed problem", () => {
+    const base = sampleDataset();
+    const clinics = base.clinics.map((c, i) => (i === 5 ? { ...c, state: "PR" } : c));
+    const error = (() => {
+      try {
+        renderSite({ ...base, clinics }, { siteUrl: SITE_URL });
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(BuildError);
+    expect((error as BuildError).issues.map((i) => i.message)).toEqual([
+      'state "PR" is not one of the 50 states or DC',
+    ]);
+  });
+
   it("never writes outside the output folder", () => {
     const tree = new OutputTree();
     for (const bad of [

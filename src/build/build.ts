@@ -1,5 +1,4 @@
 import type { Dataset } from "../dataset/types.js";
-import { stateByCode } from "../geo/states.js";
 import { CitiesByState, CitiesList, ClinicsByCity, NetworksList, StatesList } from "../schema/documents.js";
 import { ErrorBody, IndexDocument } from "../schema/index-document.js";
 import { Stats } from "../schema/stats.js";
@@ -27,8 +26,7 @@ export const NOT_FOUND_DOCUMENT = "404.json";
 export function renderSite(dataset: Dataset, options: BuildOptions): OutputTree {
   const ctx = createContext(dataset, options);
   const check = new Checker();
-  check.checkDataset(dataset);
-  for (const c of dataset.clinics) stateByCode(c.state);
+  if (!check.checkDataset(dataset)) check.throwIfAny();
   const model = groupDataset(dataset);
   const tree = new OutputTree();
   const api = (path: string, value: unknown) => tree.json(`api/v1${path}`, value);

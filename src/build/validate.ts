@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Dataset } from "../dataset/types.js";
+import { findState } from "../geo/states.js";
 
 /** One problem found in the data set or a generated document. */
 export interface BuildIssue {
@@ -34,8 +35,22 @@ export class Checker {
     return value as T;
   }
 
-  /** Identity rules of the data set: unique clinic ids, city slugs and network slugs. */
-  checkDataset(data: Dataset): void {
+  /**
+   * Identity rules of the data set: known states, unique clinic ids and city slugs.
+   * Returns false when a clinic's state is unknown, since the data set cannot then be grouped into documents.
+   */
+  checkDataset(data: Dataset): boolean {
+    let statesKnown = true;
+    for (const c of data.clinics) {
+      if (findState(c.state)?.code !== c.state) {
+        statesKnown = false;
+        this.issues.push({
+          document: "dataset",
+          path: `clinic ${c.id}`,
+          message: `state "${c.state}" is not one of the 50 states or DC`,
+        });
+      }
+    }
     const ids = new Map<string, string>();
     for (const c of data.clinics) {
       const prev = ids.get(c.id);
@@ -60,6 +75,7 @@ export class Checker {
       }
       cityNames.set(key, c.city);
     }
+    return statesKnown;
   }
 
   throwIfAny(): void {

@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { parse } from "csv-parse";
 import { FatalInputError } from "../problems.js";
-import { LineGuard, MAX_LINE_BYTES } from "./line-guard.js";
+import { tooLongLinesReported } from "./line-guard.js";
 import type { ReaderEvent, RowProblem } from "./types.js";
 
 /**
@@ -38,13 +38,7 @@ export async function* readCsv(path: string, onRowProblem: RowProblem): AsyncGen
     },
   });
   const input = createReadStream(path);
-  const guard = new LineGuard(MAX_LINE_BYTES, (line, bytes) =>
-    onRowProblem(
-      line,
-      "row_too_large",
-      `line of ${bytes} bytes is longer than the ${MAX_LINE_BYTES}-byte limit; skipped`,
-    ),
-  );
+  const guard = tooLongLinesReported(onRowProblem);
   input.on("error", (e) => parser.destroy(e));
   input.pipe(guard).pipe(parser);
 

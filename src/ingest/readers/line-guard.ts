@@ -1,4 +1,5 @@
 import { Transform, type TransformCallback } from "node:stream";
+import type { RowProblem } from "./types.js";
 
 /** Longest physical line accepted (bytes); real clinic records are a few hundred bytes. */
 export const MAX_LINE_BYTES = 1 << 20;
@@ -65,3 +66,17 @@ export class LineGuard extends Transform {
 }
 
 const NEWLINE = Buffer.from("\n");
+
+/**
+ * The guard every line-based reader uses: lines over MAX_LINE_BYTES are dropped and reported as `row_too_large`.
+ * @example createReadStream(path).pipe(tooLongLinesReported(onRowProblem))
+ */
+export function tooLongLinesReported(onRowProblem: RowProblem): LineGuard {
+  return new LineGuard(MAX_LINE_BYTES, (line, bytes) =>
+    onRowProblem(
+      line,
+      "row_too_large",
+      `line of ${bytes} bytes is longer than the ${MAX_LINE_BYTES}-byte limit; skipped`,
+    ),
+  );
+}

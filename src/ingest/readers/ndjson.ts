@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { FatalInputError } from "../problems.js";
-import { LineGuard, MAX_LINE_BYTES } from "./line-guard.js";
+import { tooLongLinesReported } from "./line-guard.js";
 import type { ReaderEvent, RowProblem } from "./types.js";
 
 /**
@@ -11,13 +11,7 @@ import type { ReaderEvent, RowProblem } from "./types.js";
  */
 export async function* readNdjson(path: string, onRowProblem: RowProblem): AsyncGenerator<ReaderEvent> {
   const input = createReadStream(path);
-  const guard = new LineGuard(MAX_LINE_BYTES, (line, bytes) =>
-    onRowProblem(
-      line,
-      "row_too_large",
-      `line of ${bytes} bytes is longer than the ${MAX_LINE_BYTES}-byte limit; skipped`,
-    ),
-  );
+  const guard = tooLongLinesReported(onRowProblem);
   input.on("error", (e) => guard.destroy(e));
   const lines = createInterface({ input: input.pipe(guard), crlfDelay: Number.POSITIVE_INFINITY });
   let line = 0;
