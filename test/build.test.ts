@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSite, renderSite } from "../src/build/build.js";
 import { OutputTree } from "../src/build/output.js";
 import { BuildError } from "../src/build/validate.js";
-import type { Dataset } from "../src/dataset/types.js";
-import { SITE_URL, sampleDataset, tempDir } from "./helpers/sample-site.js";
+import { fromRecords } from "../src/dataset/store.js";
+import type { ClinicRecord, Dataset } from "../src/dataset/types.js";
+import { SITE_URL, sampleDataset, sampleRecords, tempDir } from "./helpers/sample-site.js";
 
 async function treeHashes(dir: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -55,20 +56,20 @@ describe("static build", () => {
     ).toHaveLength(386);
   });
 
-  it("stamps the generation time only when asked, so rebuilds stay reproducible", () => {
-    const stats = (generatedAt?: string) => {
-      const tree = renderSite(sampleDataset(), {
+  it("stamps the generation time only when asked, so rebuilds stay reproducible", async () => {
+    const stats = async (generatedAt?: string) => {
+      const tree = await renderSite(sampleDataset(), {
         siteUrl: SITE_URL,
         ...(generatedAt ? { generatedAt } : {}),
       });
       return JSON.parse(tree.files.get("api/v1/stats.json")?.body.toString() ?? "{}");
     };
-    expect(stats().meta.generated_at).toBe("2026-05-01T00:00:00Z");
-    expect(stats("2026-11-22T10:00:00Z").meta.generated_at).toBe("2026-11-22T10:00:00Z");
+    expect((await stats()).meta.generated_at).toBe("2026-05-01T00:00:00Z");
+    expect((await stats("2026-11-22T10:00:00Z")).meta.generated_at).toBe("2026-11-22T10:00:00Z");
   });
 
-  it("writes the site and base addresses given as options into every link", () => {
-    const tree = renderSite(sampleDataset(), {
+  it("writes the site and base addresses given as options into every link", async () => {
+    const tree = await renderSite(sampleDataset(), {
       siteUrl: "https://ucd.example.net/",
       baseUrl: "https://api.example.net/x/api/v1",
     });
@@ -83,10 +84,10 @@ describe("static build", () => {
     );
   });
 
-  it("refuses a base address that does not end in /api/v1", () => {
-    expect(() =>
+  it("refuses a base address that does not end in /api/v1", async () => {
+    await expect(
       renderSite(sampleDataset(), { siteUrl: SITE_URL, baseUrl: "https://x.example.net/api" }),
-    ).toThrow(/api\/v1/);
+    ).rejects.toThrow(/api\/v1/);
   });
 
   it("refuses an invalid data set with every problem listed, and leaves the previous output untouched", async () => {
@@ -94,13 +95,9 @@ describe("static build", () => {
     await buildSite(sampleDataset(), out, { siteUrl: SITE_URL, compression: "fast" });
     const before = await treeHashes(out);
 
-    const base = sampleDataset();
-    const [first, second, third] = base.clinics as [
-      Dataset["clinics"][0],
-      Dataset["clinics"][0],
-      Dataset["clinics"][0],
-    ];
-    const broken: Dataset = {
+    const base = sampleRecords();
+    const [first, second, third] = base.clinics as [ClinicRecord, ClinicRecord, ClinicRecord];
+    const broken: Dataset = fromRecords({
       ...base,
       clinics: [
         { ...first },
@@ -108,7 +105,7 @@ describe("static build", () => {
         { ...third, rating: 7, website: "not a url" },
         ...base.clinics.slice(3),
       ],
-    };
+    });
     const error = await buildSite(broken, out, { siteUrl: SITE_URL }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BuildError);
     const messages = (error as BuildError).issues
@@ -122,21 +119,10 @@ describe("static build", () => {
     expect((await readdir(tmp.dir)).filter((n) => n.includes(".tmp-") || n.includes(".old-"))).toEqual([]);
   });
 
-  it("refuses a clinic outside the 50 states and DC with a listed problem", () => {
-    const base = sampleDataset();
+  it("refuses a clinic outside the 50 states and DC with a listed problem", async () => {
+    const base = sampleRecords();
     const clinics = base.clinics.map((c, i) => (i === 5 ? { ...c, state: "PR" } : c));
-    const error = (() => {
-      try {
-        renderSite({ ...base, clinics }, { siteUrl: SITE_URL });
-      } catch (e) {
-        return e;
-      }
-      return undefined;
-    })();
-    expect(error).toBeInstanceOf(BuildError);
-    expect((error as BuildError).issues.map((i) => i.message)).toEqual([
-      'state "PR" is not one of the 50 states or DC',
-    ]);
+    expect(() => fromRecords({ ...base, clinics })).toThrow(/state "PR" is not one of the 50 states or DC/);
   });
 
   it("never writes outside the output folder", () => {

@@ -16,7 +16,7 @@ describe("the OpenAPI document", () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;
 
   beforeAll(async () => {
-    const tree = renderSite(sampleDataset(), { siteUrl: SITE_URL });
+    const tree = await renderSite(sampleDataset(), { siteUrl: SITE_URL });
     const body = tree.files.get("api/openapi.json")?.body;
     if (!body) throw new Error("no openapi.json in the build");
     doc = JSON.parse(body.toString());

@@ -2,19 +2,19 @@ import { describe, expect, it } from "vitest";
 import { distanceKm } from "../src/geo/distance.js";
 import { stateAt } from "../src/geo/state-shapes.js";
 import { STATES } from "../src/geo/states.js";
-import { generateSample } from "../src/sample/generate.js";
+import { generateSampleRecords } from "../src/sample/generate.js";
 import { usPlaces } from "../src/sample/places.js";
-import { sampleDataset } from "./helpers/sample-site.js";
+import { sampleRecords } from "./helpers/sample-site.js";
 
 describe("synthetic sample", () => {
-  const data = sampleDataset();
+  const data = sampleRecords();
 
   it("is deterministic: the same seed gives the same data set", () => {
-    expect(JSON.stringify(generateSample())).toBe(JSON.stringify(data));
+    expect(JSON.stringify(generateSampleRecords())).toBe(JSON.stringify(data));
   });
 
   it("changes with the seed", () => {
-    const other = generateSample({ seed: "another-seed" });
+    const other = generateSampleRecords({ seed: "another-seed" });
     expect(other.clinics.map((c) => c.id)).not.toEqual(data.clinics.map((c) => c.id));
   });
 

@@ -1,3 +1,4 @@
+import { collectClinics } from "../dataset/store.js";
 import type { Dataset } from "../dataset/types.js";
 import { CitiesByState, CitiesList, ClinicsByCity, NetworksList, StatesList } from "../schema/documents.js";
 import { ErrorBody, IndexDocument } from "../schema/index-document.js";
@@ -23,7 +24,8 @@ export const NOT_FOUND_DOCUMENT = "404.json";
  * document against its schema. Pure: same data set and options, same bytes.
  * @example const tree = renderSite(generateSample(), { siteUrl: "https://urgentcare.example.org" });
  */
-export function renderSite(dataset: Dataset, options: BuildOptions): OutputTree {
+export async function renderSite(source: Dataset, options: BuildOptions): Promise<OutputTree> {
+  const dataset = { ...source, clinics: await collectClinics(source.clinics) };
   const ctx = createContext(dataset, options);
   const check = new Checker();
   if (!check.checkDataset(dataset)) check.throwIfAny();
@@ -68,5 +70,5 @@ export async function buildSite(
   outDir: string,
   options: BuildOptions,
 ): Promise<WriteResult> {
-  return writeTreeAtomically(outDir, renderSite(dataset, options), options.compression);
+  return writeTreeAtomically(outDir, await renderSite(dataset, options), options.compression);
 }

@@ -1,4 +1,4 @@
-import type { Dataset } from "../dataset/types.js";
+import type { FlatDataset as Dataset } from "../dataset/types.js";
 import type { Meta } from "../schema/meta.js";
 
 export interface BuildOptions {

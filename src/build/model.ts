@@ -1,4 +1,4 @@
-import type { ClinicRecord, Dataset } from "../dataset/types.js";
+import type { ClinicRecord, FlatDataset as Dataset } from "../dataset/types.js";
 import { distanceKm } from "../geo/distance.js";
 import { STATES, type State, stateByCode } from "../geo/states.js";
 import { slugify } from "../util/slug.js";

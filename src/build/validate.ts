@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Dataset } from "../dataset/types.js";
+import type { FlatDataset as Dataset } from "../dataset/types.js";
 import { findState } from "../geo/states.js";
 
 /** One problem found in the data set or a generated document. */

@@ -1,6 +1,19 @@
 import type { Hours } from "../schema/hours.js";
 import type { Source } from "../schema/meta.js";
 
+/** Why a clinic belongs to its network. */
+export interface NetworkEvidence {
+  /**
+   * - `source_column`: the source names the network in a column of its own;
+   * - `dictionary`: the name matches a brand of the network dictionary, in a state of the brand's footprint
+   *   (and, where the dictionary says so, in the years the brand applied);
+   * - `name_pattern`: the "BRAND - LOCATION" names of several clinics in one coherent region of the data set.
+   */
+  kind: "source_column" | "dictionary" | "name_pattern";
+  /** What matched: the column and its value, the dictionary variant, or the shared brand prefix. */
+  detail: string;
+}
+
 /**
  * One clinic of the canonical data set: what ingest produces and build consumes.
  * It carries everything the API shows plus where the clinic sits (state, city) and its provenance.
@@ -9,11 +22,23 @@ export interface ClinicRecord {
   id: string;
   name: string;
   network: string | null;
+  network_evidence: NetworkEvidence | null;
+  /** One-line address: street, city, state and ZIP code, as published. */
   address: string | null;
+  /** Street line (with suite) alone, for structured addresses; null when unknown. */
+  street: string | null;
+  /** 5-digit ZIP code; null when unknown. */
+  zip: string | null;
   neighborhood: string | null;
   latitude: number | null;
   longitude: number | null;
+  /**
+   * Where the coordinates come from: `source` (as the source gives them) or `zip_centroid` (approximate: the
+   * centre of the clinic's ZIP code area, placed offline); null exactly when there are no coordinates.
+   */
+  coordinates_source: "source" | "zip_centroid" | null;
   phone: string | null;
+  /** Opening hours with the clinic's IANA time zone, decided once by ingest or the sample. */
   hours: Hours | null;
   services: string[];
   insurance: string[];
@@ -26,17 +51,32 @@ export interface ClinicRecord {
   city: string;
   /** City slug, unique within the state. */
   city_slug: string;
+  /** The record's own date (YYYY-MM-DD) when the source dates it (HIFLD: CONTDATE/GEODATE). */
+  date: string | null;
+  /** Stable identifiers the sources give this clinic, namespaced (`hifld:10001234`); row numbers never count. */
+  source_ids: string[];
   /** Where the record came from: "file:row" for imports, "sample" for generated data. */
   provenance: string[];
 }
 
-/** A city of the data set with its centre; cities without clinics are not published. */
+/** A city of the data set with its centre and time zone; cities without clinics are not published. */
 export interface CityRecord {
   state: string;
   slug: string;
   name: string;
   latitude: number;
   longitude: number;
+  /** IANA time zone (a US zone name) at the city's centre. */
+  timezone: string;
+  /** `place`: a known place (Census/GeoNames) matched with evidence; `clinics`: the mean of its clinics. */
+  center_source: "place" | "clinics";
+}
+
+/** A network of the data set; its counts are derived by the build. */
+export interface NetworkRecord {
+  name: string;
+  /** Wikidata item of the brand (`Q…`) when known; Wikidata is CC0. */
+  wikidata: string | null;
 }
 
 /** Figures of the ingest that produced the data set, reported in stats.json. */
@@ -47,13 +87,34 @@ export interface IngestReport {
   merged: Record<string, number>;
   /** Published records with at least one repaired field. */
   repairedRecords: number;
+  /** Published clinics by the evidence of their network (`source_column`, `dictionary`, `name_pattern`). */
+  networkEvidence: Record<string, number>;
 }
+
+/**
+ * The clinics of a data set, read one state at a time so that memory stays bounded by the largest state.
+ * Each `load` returns a fresh array the caller owns.
+ */
+export interface ClinicStore {
+  /** Number of clinics in all. */
+  readonly size: number;
+  /** The clinics of one state (USPS code), in no particular order; [] when it has none. */
+  load(state: string): Promise<ClinicRecord[]>;
+  /** Releases what backs the store (temporary files); loading afterwards is an error. */
+  dispose(): Promise<void>;
+}
+
+/** A data set whose clinics are all in memory (interim, for the in-memory build). */
+export type FlatDataset = Omit<Dataset, "clinics"> & { clinics: ClinicRecord[] };
 
 export interface Dataset {
   source: Source;
-  /** Date of the data, YYYY-MM-DD. */
+  /** Date of the data release, YYYY-MM-DD. */
   dataVersion: string;
-  clinics: ClinicRecord[];
+  /** Oldest and newest of the records' own dates; null when the source does not date its records. */
+  recordDates: { oldest: string | null; newest: string | null };
+  clinics: ClinicStore;
   cities: CityRecord[];
+  networks: NetworkRecord[];
   report: IngestReport;
 }

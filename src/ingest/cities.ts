@@ -1,4 +1,5 @@
 import type { CityRecord } from "../dataset/types.js";
+import { timezoneAt } from "../geo/timezone.js";
 import { type Place, usPlaces } from "../sample/places.js";
 import { slugify } from "../util/slug.js";
 import type { Candidate } from "./candidate.js";
@@ -74,7 +75,16 @@ export function resolveCities(clinics: Candidate[]): ResolvedCities {
       m.city = name;
       m.citySlug = slug;
     }
-    cities.push({ state: first.state, slug, name, latitude, longitude });
+    const timezone = timezoneAt(latitude, longitude) ?? "America/New_York";
+    cities.push({
+      state: first.state,
+      slug,
+      name,
+      latitude,
+      longitude,
+      timezone,
+      center_source: place ? "place" : "clinics",
+    });
   }
   return { cities, unlocated };
 }

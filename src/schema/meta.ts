@@ -25,6 +25,22 @@ export const Source = z
         }),
       )
       .meta({ description: "Input files of the build; empty for the built-in sample." }),
+    upstream: z
+      .array(
+        z.strictObject({
+          name: z.string().meta({ description: "Name of the original data set." }),
+          publisher: z.string().nullable(),
+          url: z.url().nullable().meta({ description: "Where the original data set is published." }),
+          license: z
+            .string()
+            .nullable()
+            .meta({ description: "Its licence or status, e.g. `Public domain` or `CC-BY-4.0`." }),
+        }),
+      )
+      .meta({
+        description:
+          "The original sources this data set is built from, to be credited with it; a re-import of our own export keeps the chain. Empty for the built-in sample.",
+      }),
   })
   .meta({ id: "Source", description: "Where the data set comes from." });
 export type Source = z.infer<typeof Source>;

@@ -2,8 +2,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSite } from "../../src/build/build.js";
 import { csvField, joinList } from "../../src/build/downloads/csv.js";
-import type { ClinicRecord, Dataset } from "../../src/dataset/types.js";
-import { SITE_URL, sampleDataset, tempDir } from "../helpers/sample-site.js";
+import { fromRecords } from "../../src/dataset/store.js";
+import type { ClinicRecord, Dataset, FlatDataset } from "../../src/dataset/types.js";
+import { SITE_URL, sampleRecords, tempDir } from "../helpers/sample-site.js";
 import { clinicsFromApi, duckdb, sqlPath } from "./helpers.js";
 
 describe("csvField (RFC 4180)", () => {
@@ -32,7 +33,11 @@ describe("csvField (RFC 4180)", () => {
 
 /** A few sample clinics rewritten with every awkward value a CSV writer has to survive. */
 function awkwardDataset(): Dataset {
-  const sample = sampleDataset();
+  return fromRecords(awkwardRecords());
+}
+
+function awkwardRecords(): FlatDataset {
+  const sample = sampleRecords();
   const first = sample.clinics[0] as ClinicRecord;
   const picked = sample.clinics
     .filter((c) => c.state === first.state && c.city_slug === first.city_slug)
@@ -101,8 +106,11 @@ describe("the CSV download with awkward values, read back by DuckDB", () => {
   });
 
   it("refuses to build when a list item holds the separator", async () => {
-    const data = awkwardDataset();
-    const bad = { ...data, clinics: data.clinics.map((c, i) => (i === 0 ? { ...c, services: ["A|B"] } : c)) };
+    const data = awkwardRecords();
+    const bad = fromRecords({
+      ...data,
+      clinics: data.clinics.map((c, i) => (i === 0 ? { ...c, services: ["A|B"] } : c)),
+    });
     await expect(
       buildSite(bad, join(tmp.dir, "bad"), { siteUrl: SITE_URL, compression: "fast" }),
     ).rejects.toThrow(/cannot be written to CSV/);
@@ -115,7 +123,7 @@ describe("an empty data set", () => {
     const db = await duckdb();
     try {
       const out = join(tmp.dir, "public");
-      await buildSite({ ...sampleDataset(), clinics: [], cities: [] }, out, {
+      await buildSite(fromRecords({ ...sampleRecords(), clinics: [], cities: [] }), out, {
         siteUrl: SITE_URL,
         compression: "fast",
       });

@@ -4,8 +4,8 @@ import { renderDownloads } from "../../src/build/downloads/render.js";
 import { groupDataset } from "../../src/build/model.js";
 import { OutputTree } from "../../src/build/output.js";
 import { Checker } from "../../src/build/validate.js";
-import type { Dataset } from "../../src/dataset/types.js";
-import { SITE_URL, sampleDataset } from "../helpers/sample-site.js";
+import type { FlatDataset as Dataset } from "../../src/dataset/types.js";
+import { SITE_URL, sampleRecords } from "../helpers/sample-site.js";
 
 /** The downloads folder of a build of `dataset`, path → bytes. */
 function downloads(dataset: Dataset): Map<string, Buffer> {
@@ -18,7 +18,7 @@ function downloads(dataset: Dataset): Map<string, Buffer> {
 
 describe("bulk downloads are deterministic", () => {
   it("two renders of the same data give byte-identical files; changed data changes every data file", () => {
-    const sample = sampleDataset();
+    const sample = sampleRecords();
     const a = downloads(sample);
     const b = downloads(sample);
     expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
@@ -35,7 +35,7 @@ describe("bulk downloads are deterministic", () => {
   });
 
   it("the Parquet footer names no version or time, only the writer", () => {
-    const body = downloads(sampleDataset()).get("downloads/urgent-care-clinics-latest.parquet") as Buffer;
+    const body = downloads(sampleRecords()).get("downloads/urgent-care-clinics-latest.parquet") as Buffer;
     expect(body.subarray(-4).toString()).toBe("PAR1");
     expect(body.subarray(0, 4).toString()).toBe("PAR1");
     expect(body.includes("urgent-care-directory build (hyparquet-writer)")).toBe(true);

@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningServer, startServer } from "@urgent-care-directory/server";
 import { buildSite } from "../../src/build/build.js";
-import type { Dataset } from "../../src/dataset/types.js";
-import { generateSample } from "../../src/sample/generate.js";
+import { fromRecords } from "../../src/dataset/store.js";
+import type { Dataset, FlatDataset } from "../../src/dataset/types.js";
+import { generateSampleRecords } from "../../src/sample/generate.js";
 
 export const SITE_URL = "https://urgentcare.example.org";
 
@@ -14,11 +15,16 @@ export async function tempDir(prefix = "ucd-test-"): Promise<{ dir: string; clea
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
-let sample: Dataset | undefined;
-/** The built-in sample, generated once per test file. */
-export function sampleDataset(): Dataset {
-  sample ??= generateSample();
+let sample: FlatDataset | undefined;
+/** The built-in sample with its clinics in one array, generated once per test file. */
+export function sampleRecords(): FlatDataset {
+  sample ??= generateSampleRecords();
   return sample;
+}
+
+/** The built-in sample as the build takes it. */
+export function sampleDataset(): Dataset {
+  return fromRecords(sampleRecords());
 }
 
 /** Builds `dataset` (default: the sample) into a temp folder and serves it on port 0. */

@@ -1,17 +1,18 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import type { ClinicRecord, Dataset } from "../../src/dataset/types.js";
+import { collectClinics } from "../../src/dataset/store.js";
+import type { ClinicRecord, FlatDataset } from "../../src/dataset/types.js";
 import { type ImportResult, importFiles } from "../../src/ingest/import.js";
 import { HIFLD_FIXTURE } from "./helpers.js";
 
 let result: ImportResult;
-let data: Dataset;
+let data: FlatDataset;
 const byName = (name: string): ClinicRecord | undefined => data.clinics.find((c) => c.name === name);
 const problemsAt = (row: number) => result.log.problems.filter((p) => p.row === row).map((p) => p.code);
 
 beforeAll(async () => {
   result = await importFiles({ inputs: [HIFLD_FIXTURE] });
   if (!result.dataset) throw new Error("fixture did not import");
-  data = result.dataset;
+  data = { ...result.dataset, clinics: await collectClinics(result.dataset.clinics) };
 });
 
 describe("HIFLD fixture import", () => {
@@ -114,7 +115,10 @@ describe("HIFLD fixture import", () => {
 
   test("ids are stable: hifld + source id", async () => {
     const again = await importFiles({ inputs: [HIFLD_FIXTURE] });
-    expect(again.dataset?.clinics.map((c) => c.id)).toEqual(data.clinics.map((c) => c.id));
+    if (!again.dataset) throw new Error("fixture did not import");
+    expect((await collectClinics(again.dataset.clinics)).map((c) => c.id)).toEqual(
+      data.clinics.map((c) => c.id),
+    );
     expect(new Set(data.clinics.map((c) => c.id)).size).toBe(data.clinics.length);
   });
 

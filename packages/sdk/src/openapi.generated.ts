@@ -576,6 +576,19 @@ export interface components {
                 /** @description Date of the file (YYYY-MM-DD) when known. */
                 date: string | null;
             }[];
+            /** @description The original sources this data set is built from, to be credited with it; a re-import of our own export keeps the chain. Empty for the built-in sample. */
+            upstream: {
+                /** @description Name of the original data set. */
+                name: string;
+                publisher: string | null;
+                /**
+                 * Format: uri
+                 * @description Where the original data set is published.
+                 */
+                url: string | null;
+                /** @description Its licence or status, e.g. `Public domain` or `CC-BY-4.0`. */
+                license: string | null;
+            }[];
         };
         StateCoverage: {
             /**

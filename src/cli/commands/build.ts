@@ -102,7 +102,7 @@ export const buildCommand: Command = {
     });
     const ms = Math.round(performance.now() - started);
     console.error(
-      `built ${dataset.clinics.length} clinics (${dataset.source.synthetic ? "synthetic sample" : dataset.source.name}) into ${values.out}: ${result.files} files, ` +
+      `built ${dataset.clinics.size} clinics (${dataset.source.synthetic ? "synthetic sample" : dataset.source.name}) into ${values.out}: ${result.files} files, ` +
         `${kb(result.bytes.raw)} raw, ${kb(result.bytes.gzip)} gzip, ${kb(result.bytes.brotli)} brotli, in ${ms} ms`,
     );
     return 0;

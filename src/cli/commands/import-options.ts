@@ -75,7 +75,7 @@ export async function writeReport(path: string, result: ImportResult, ok: boolea
     records: result.dataset
       ? {
           read: result.dataset.report.read,
-          published: result.dataset.clinics.length,
+          published: result.dataset.clinics.size,
           rejected: result.log.count("rejected"),
           merged: result.log.count("merged"),
           repaired: result.dataset.report.repairedRecords,

@@ -42,9 +42,7 @@ export const startCommand: Command = {
       siteUrl: `http://${shownHost}:${settings.port}`,
       compression: "fast",
     });
-    console.log(
-      `built the synthetic sample (${dataset.clinics.length} clinics) in ${Date.now() - started} ms`,
-    );
+    console.log(`built the synthetic sample (${dataset.clinics.size} clinics) in ${Date.now() - started} ms`);
     await serve(values.out, settings);
     return 0;
   },

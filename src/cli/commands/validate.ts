@@ -36,7 +36,7 @@ export const validateCommand: Command = {
     console.log(
       `\n${log.problems.length} problem(s) in ${result.files.length} file(s)` +
         (d
-          ? `: ${d.report.read} records read, ${d.clinics.length} would be published, ${log.count("rejected")} rejected, ${log.count("merged")} merged`
+          ? `: ${d.report.read} records read, ${d.clinics.size} would be published, ${log.count("rejected")} rejected, ${log.count("merged")} merged`
           : ": the files cannot be built"),
     );
     for (const line of summaryLines(log)) console.log(line);
