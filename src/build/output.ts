@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { TREE_MANIFEST, type TreeFile, treeManifest } from "./tree-manifest.js";
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -62,10 +64,14 @@ export async function writeTreeAtomically(
     // (the downloads' -latest copies) are compressed once.
     const work = [...entries].sort(([, a], [, b]) => b.body.length - a.body.length);
     const compressed = new Map<Buffer, Promise<[Buffer, Buffer]>>();
+    const listed: TreeFile[] = [];
+    const list = (path: string, body: Buffer) =>
+      listed.push({ path, bytes: body.length, sha256: createHash("sha256").update(body).digest("hex") });
     await forEachLimit(work, 8, async ([path, file]) => {
       const full = join(temp, path);
       if (!full.startsWith(temp + sep)) throw new Error(`path escapes the output folder: ${path}`);
       await writeFile(full, file.body);
+      list(path, file.body);
       result.files++;
       result.bytes.raw += file.body.length;
       if (!file.compress) return;
@@ -87,10 +93,13 @@ export async function writeTreeAtomically(
       const [b, g] = await pending;
       await writeFile(`${full}.br`, b);
       await writeFile(`${full}.gz`, g);
+      list(`${path}.br`, b);
+      list(`${path}.gz`, g);
       result.files += 2;
       result.bytes.brotli += b.length;
       result.bytes.gzip += g.length;
     });
+    await writeFile(join(temp, TREE_MANIFEST), treeManifest(listed));
     const old = join(parent, `.${basename(target)}.old-${stamp}`);
     let hadOld = true;
     try {
