@@ -2,7 +2,7 @@ import AjvModule, { type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request as get, json, type RawResponse } from "./helpers/http.js";
-import { serveBuild } from "./helpers/sample-site.js";
+import { serveSample } from "./helpers/sample-site.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: the test walks JSON documents whose shape it checks itself
 type Doc = Record<string, any>;
@@ -12,14 +12,14 @@ type Doc = Record<string, any>;
  * the published OpenAPI document with Ajv (independent of the zod schemas that produced it) and the spec's rules.
  */
 describe("the API over HTTP", () => {
-  let site: Awaited<ReturnType<typeof serveBuild>>;
+  let site: Awaited<ReturnType<typeof serveSample>>;
   let base: string;
   let validators: (name: string) => ValidateFunction;
   const fetchDoc = (path: string, headers: Record<string, string> = {}) =>
     get(site.server.url, `/api/v1${path}`, { headers });
 
   beforeAll(async () => {
-    site = await serveBuild();
+    site = await serveSample();
     base = site.server.url;
     const openapi = json<Doc>(await get(base, "/api/openapi.json"));
     // CommonJS packages: under NodeNext their ESM default is the module object, whose .default is the export.
@@ -120,6 +120,7 @@ describe("the API over HTTP", () => {
             "reviews_count",
             "website",
             "url",
+            "coordinates_source",
           ]);
         }
         clinicTotal += cdoc.count;

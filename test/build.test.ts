@@ -2,13 +2,26 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSite, renderSite } from "../src/build/build.js";
-import { OutputTree } from "../src/build/output.js";
+import { renderSite } from "../src/build/build.js";
+import { createContext } from "../src/build/context.js";
+import { parseTreeManifest, TREE_MANIFEST } from "../src/build/output/tree-manifest.js";
+import { OutputWriter } from "../src/build/output/writer.js";
 import { BuildError } from "../src/build/validate.js";
+import { generationTime } from "../src/cli/commands/build.js";
 import { fromRecords } from "../src/dataset/store.js";
-import type { ClinicRecord, Dataset } from "../src/dataset/types.js";
-import { SITE_URL, sampleDataset, sampleRecords, tempDir } from "./helpers/sample-site.js";
+import type { ClinicRecord } from "../src/dataset/types.js";
+import { publishRelease } from "../src/release/publish.js";
+import {
+  SAMPLE_BUILD,
+  SITE_URL,
+  sampleRecords,
+  sampleSite,
+  smallRecords,
+  tempDir,
+} from "./helpers/sample-site.js";
+import { manifestOf, readJson } from "./helpers/tree.js";
 
+/** Every file under `dir` (the manifest itself included), path → SHA-256 of its bytes on disk. */
 async function treeHashes(dir: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const walk = async (d: string) => {
@@ -35,69 +48,92 @@ describe("static build", () => {
   });
   afterAll(() => tmp.cleanup());
 
-  it("writes the complete tree, and two builds of the sample are byte-identical", async () => {
-    const a = join(tmp.dir, "a");
-    const b = join(tmp.dir, "b");
-    await buildSite(sampleDataset(), a, { siteUrl: SITE_URL, compression: "fast" });
-    await buildSite(sampleDataset(), b, { siteUrl: SITE_URL, compression: "fast" });
-    const ha = await treeHashes(a);
-    const hb = await treeHashes(b);
-    expect([...ha.keys()].sort()).toEqual([...hb.keys()].sort());
-    for (const [path, hash] of ha) expect(hb.get(path), path).toBe(hash);
-
+  it("writes the complete tree, and lists every file with its size and hash in files.tsv", async () => {
+    const site = sampleSite();
+    const listed = await manifestOf(site);
+    const onDisk = await treeHashes(site);
+    onDisk.delete(TREE_MANIFEST);
+    expect([...listed.keys()].sort()).toEqual([...onDisk.keys()].sort());
+    for (const [path, hash] of onDisk) expect(listed.get(path), path).toBe(hash);
     for (const path of ["index.json", "stats.json", "states.json", "cities.json", "networks.json"]) {
-      for (const ext of ["", ".br", ".gz"]) expect(ha.has(join("api/v1", path + ext)), path + ext).toBe(true);
+      for (const ext of ["", ".br", ".gz"]) expect(listed.has(`api/v1/${path}${ext}`), path + ext).toBe(true);
     }
-    expect(ha.has("api/openapi.json")).toBe(true);
-    expect(ha.has("404.json")).toBe(true);
-    expect([...ha.keys()].filter((p) => /^api\/v1\/cities\/[a-z-]+\.json$/.test(p))).toHaveLength(51);
+    expect(listed.has("api/openapi.json")).toBe(true);
+    expect(listed.has("404.json")).toBe(true);
+    expect([...listed.keys()].filter((p) => /^api\/v1\/cities\/[a-z-]+\.json$/.test(p))).toHaveLength(51);
     expect(
-      [...ha.keys()].filter((p) => /^api\/v1\/clinics\/[a-z-]+\/[a-z0-9-]+\.json$/.test(p)),
+      [...listed.keys()].filter((p) => /^api\/v1\/clinics\/[a-z-]+\/[a-z0-9-]+\.json$/.test(p)),
     ).toHaveLength(386);
   });
 
-  it("stamps the generation time only when asked, so rebuilds stay reproducible", async () => {
-    const stats = async (generatedAt?: string) => {
-      const tree = await renderSite(sampleDataset(), {
-        siteUrl: SITE_URL,
-        ...(generatedAt ? { generatedAt } : {}),
-      });
-      return JSON.parse(tree.files.get("api/v1/stats.json")?.body.toString() ?? "{}");
-    };
-    expect((await stats()).meta.generated_at).toBe("2026-05-01T00:00:00Z");
-    expect((await stats("2026-11-22T10:00:00Z")).meta.generated_at).toBe("2026-11-22T10:00:00Z");
-  });
-
-  it("writes the site and base addresses given as options into every link", async () => {
-    const tree = await renderSite(sampleDataset(), {
-      siteUrl: "https://ucd.example.net/",
-      baseUrl: "https://api.example.net/x/api/v1",
-    });
-    const index = JSON.parse(tree.files.get("api/v1/index.json")?.body.toString() ?? "{}");
-    expect(index.base_url).toBe("https://api.example.net/x/api/v1");
-    expect(index.openapi_url).toBe("https://ucd.example.net/api/openapi.json");
-    const openapi = JSON.parse(tree.files.get("api/openapi.json")?.body.toString() ?? "{}");
-    expect(openapi.servers[0].url).toBe("https://api.example.net/x/api/v1");
-    const austin = JSON.parse(tree.files.get("api/v1/clinics/texas/austin.json")?.body.toString() ?? "{}");
-    expect(austin.clinics[0].url).toMatch(
-      /^https:\/\/ucd\.example\.net\/clinics\/texas\/austin\/[a-z0-9]+\/$/,
+  it("two builds of the same data with the same options are byte-identical", async () => {
+    const again = join(tmp.dir, "again");
+    await renderSite(fromRecords(sampleRecords()), again, SAMPLE_BUILD);
+    expect(await readFile(join(again, TREE_MANIFEST), "utf8")).toBe(
+      await readFile(join(sampleSite(), TREE_MANIFEST), "utf8"),
     );
   });
 
-  it("refuses a base address that does not end in /api/v1", async () => {
-    await expect(
-      renderSite(sampleDataset(), { siteUrl: SITE_URL, baseUrl: "https://x.example.net/api" }),
-    ).rejects.toThrow(/api\/v1/);
+  it("a manifest that is truncated or edited is detected", async () => {
+    const text = await readFile(join(sampleSite(), TREE_MANIFEST), "utf8");
+    expect(parseTreeManifest(text).length).toBeGreaterThan(1000);
+    const lines = text.split("\n");
+    expect(() => parseTreeManifest(lines.slice(0, 40).join("\n"))).toThrow(/trailer/);
+    expect(() => parseTreeManifest(text.replace(/\t\d+\t/, "\t1\t"))).toThrow(/trailer/);
   });
 
-  it("refuses an invalid data set with every problem listed, and leaves the previous output untouched", async () => {
+  it("stamps the true build time unless --generated-at or SOURCE_DATE_EPOCH fixes it", async () => {
+    const now = new Date("2026-11-22T10:11:12.345Z");
+    expect(generationTime(undefined, undefined, now)).toBe("2026-11-22T10:11:12Z");
+    expect(generationTime(undefined, "1777593600", now)).toBe("2026-05-01T00:00:00Z");
+    expect(generationTime("2026-06-01T08:00:00+02:00", "1777593600", now)).toBe("2026-06-01T06:00:00Z");
+    expect(() => generationTime(undefined, "yesterday", now)).toThrow(/SOURCE_DATE_EPOCH/);
+    const out = join(tmp.dir, "stamped");
+    const before = Date.now();
+    await renderSite(fromRecords(smallRecords()), out, { siteUrl: SITE_URL, compression: "fast" });
+    const stamped = Date.parse(
+      (await readJson<{ meta: { generated_at: string } }>(out, "api/v1/stats.json")).meta.generated_at,
+    );
+    expect(stamped).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(stamped).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("writes the site and base addresses given as options into every link", async () => {
+    const out = join(tmp.dir, "addresses");
+    await renderSite(fromRecords(smallRecords()), out, {
+      ...SAMPLE_BUILD,
+      siteUrl: "https://ucd.example.net/",
+      baseUrl: "https://api.example.net/x/api/v1",
+    });
+    const index = await readJson<{ base_url: string; openapi_url: string }>(out, "api/v1/index.json");
+    expect(index.base_url).toBe("https://api.example.net/x/api/v1");
+    expect(index.openapi_url).toBe("https://ucd.example.net/api/openapi.json");
+    const openapi = await readJson<{ servers: { url: string }[] }>(out, "api/openapi.json");
+    expect(openapi.servers[0]?.url).toBe("https://api.example.net/x/api/v1");
+    const city = await readJson<{ clinics: { url: string }[]; city: { url: string } }>(
+      out,
+      "api/v1/clinics/vermont/burlington.json",
+    );
+    expect(city.clinics[0]?.url).toMatch(
+      /^https:\/\/ucd\.example\.net\/clinics\/vermont\/burlington\/[a-z0-9]+\/$/,
+    );
+    expect(city.city.url).toBe("https://ucd.example.net/clinics/vermont/burlington/");
+  });
+
+  it("refuses a base address that does not end in /api/v1", () => {
+    expect(() =>
+      createContext(fromRecords(smallRecords()), { siteUrl: SITE_URL, baseUrl: "https://x.example.net/api" }),
+    ).toThrow(/api\/v1/);
+  });
+
+  it("refuses an invalid data set with every problem listed, and leaves the published release untouched", async () => {
     const out = join(tmp.dir, "atomic");
-    await buildSite(sampleDataset(), out, { siteUrl: SITE_URL, compression: "fast" });
+    await publishRelease(fromRecords(smallRecords()), out, SAMPLE_BUILD);
     const before = await treeHashes(out);
 
-    const base = sampleRecords();
+    const base = smallRecords();
     const [first, second, third] = base.clinics as [ClinicRecord, ClinicRecord, ClinicRecord];
-    const broken: Dataset = fromRecords({
+    const broken = fromRecords({
       ...base,
       clinics: [
         { ...first },
@@ -106,27 +142,49 @@ describe("static build", () => {
         ...base.clinics.slice(3),
       ],
     });
-    const error = await buildSite(broken, out, { siteUrl: SITE_URL }).catch((e: unknown) => e);
+    const error = await publishRelease(broken, out, SAMPLE_BUILD).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BuildError);
-    const messages = (error as BuildError).issues
+    expect((error as BuildError).issues.map((i) => i.message).join("\n")).toMatch(/id shared by/);
+
+    const second2 = fromRecords({
+      ...base,
+      clinics: base.clinics.map((c, i) => (i === 2 ? { ...c, rating: 7, website: "not a url" } : c)),
+    });
+    const invalid = await publishRelease(second2, out, SAMPLE_BUILD).catch((e: unknown) => e);
+    expect(invalid).toBeInstanceOf(BuildError);
+    const messages = (invalid as BuildError).issues
       .map((i) => `${i.document} ${i.path}: ${i.message}`)
       .join("\n");
-    expect(messages).toMatch(/id shared by/);
-    expect(messages).toMatch(/clinics\.\d+\.rating/);
-    expect(messages).toMatch(/clinics\.\d+\.website/);
+    expect(messages).toMatch(/rating/);
+    expect(messages).toMatch(/website/);
 
     expect(await treeHashes(out)).toEqual(before);
-    expect((await readdir(tmp.dir)).filter((n) => n.includes(".tmp-") || n.includes(".old-"))).toEqual([]);
+    const store = join(tmp.dir, ".atomic.releases");
+    expect((await readdir(store)).filter((n) => n.startsWith(".tmp-"))).toEqual([]);
   });
 
-  it("refuses a clinic outside the 50 states and DC with a listed problem", async () => {
-    const base = sampleRecords();
+  it("refuses to publish a data set with no clinics, and the previous release stays", async () => {
+    const out = join(tmp.dir, "empty");
+    await publishRelease(fromRecords(smallRecords()), out, SAMPLE_BUILD);
+    const before = await treeHashes(out);
+    const error = await publishRelease(
+      fromRecords({ ...smallRecords(), clinics: [], cities: [] }),
+      out,
+      SAMPLE_BUILD,
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BuildError);
+    expect(String(error)).toMatch(/no clinics/);
+    expect(await treeHashes(out)).toEqual(before);
+  });
+
+  it("refuses a clinic outside the 50 states and DC with a listed problem", () => {
+    const base = smallRecords();
     const clinics = base.clinics.map((c, i) => (i === 5 ? { ...c, state: "PR" } : c));
     expect(() => fromRecords({ ...base, clinics })).toThrow(/state "PR" is not one of the 50 states or DC/);
   });
 
-  it("never writes outside the output folder", () => {
-    const tree = new OutputTree();
+  it("never writes outside the output folder", async () => {
+    const writer = new OutputWriter(join(tmp.dir, "guarded"), { compression: "fast" });
     for (const bad of [
       "../escape.json",
       "a/../../b.json",
@@ -135,7 +193,7 @@ describe("static build", () => {
       "a/\0.json",
       "./a.json",
     ]) {
-      expect(() => tree.add(bad, "{}"), bad).toThrow(/outside the output folder/);
+      await expect(writer.add(bad, "{}"), bad).rejects.toThrow(/outside the output folder/);
     }
   });
 });

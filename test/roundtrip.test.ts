@@ -1,22 +1,16 @@
-// Round trip: our own bulk downloads (written by src/build/downloads) → `canonical` import → the same API tree.
-import { join } from "node:path";
+// Round trip: our own bulk downloads → `canonical` import → the same API tree.
+import { readdir, readFile } from "node:fs/promises";
+import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { renderSite } from "../src/build/build.js";
-import { createContext } from "../src/build/context.js";
-import { toCsv } from "../src/build/downloads/csv.js";
-import { documentLines, toJson, toNdjson } from "../src/build/downloads/json.js";
-import { toParquet } from "../src/build/downloads/parquet.js";
-import { exportRows } from "../src/build/downloads/rows.js";
-import { groupDataset } from "../src/build/model.js";
-import { Checker } from "../src/build/validate.js";
 import { collectClinics } from "../src/dataset/store.js";
 import type { Dataset } from "../src/dataset/types.js";
 import { importFiles } from "../src/ingest/import.js";
 import { CANONICAL_PROFILE } from "../src/ingest/profiles/index.js";
-import { sampleDataset } from "./helpers/sample-site.js";
+import { SAMPLE_BUILD, sampleDataset, sampleSite } from "./helpers/sample-site.js";
 import { HIFLD_FIXTURE, scratch } from "./ingest/helpers.js";
 
-const OPTIONS = { siteUrl: "https://urgentcare.example.org", generatedAt: "2026-05-01T00:00:00Z" };
+const FORMATS = ["csv", "json", "ndjson", "parquet"] as const;
 
 let tmp: Awaited<ReturnType<typeof scratch>>;
 beforeAll(async () => {
@@ -24,41 +18,36 @@ beforeAll(async () => {
 });
 afterAll(() => tmp.cleanup());
 
-/**
- * The API documents of a build: path → parsed document. The round trip compares data, so the re-imported data
- * set is built with the original's source and ingest report (what names the files, not what they hold).
- */
-async function apiTree(dataset: Dataset): Promise<Map<string, unknown>> {
-  const tree = await renderSite(dataset, OPTIONS);
+/** The API documents of a built folder: path → parsed document. */
+async function apiTree(dir: string): Promise<Map<string, unknown>> {
   const docs = new Map<string, unknown>();
-  for (const [path, file] of tree.files) {
-    if (path.startsWith("api/v1/") && path.endsWith(".json"))
-      docs.set(path, JSON.parse(file.body.toString("utf8")));
-  }
+  const walk = async (d: string) => {
+    for (const e of await readdir(d, { withFileTypes: true })) {
+      const full = join(d, e.name);
+      if (e.isDirectory()) await walk(full);
+      else if (e.name.endsWith(".json"))
+        docs.set(relative(dir, full), JSON.parse(await readFile(full, "utf8")));
+    }
+  };
+  await walk(join(dir, "api/v1"));
   return docs;
 }
 
+let builds = 0;
+/** Builds a data set with the suite's options into a fresh folder of the scratch space. */
+async function build(dataset: Dataset): Promise<string> {
+  const dir = join(tmp.dir, `build-${++builds}`);
+  await renderSite(dataset, dir, SAMPLE_BUILD);
+  return dir;
+}
+
+/** The round trip compares data, so the re-imported data set keeps the original's source and ingest report. */
 const withProvenanceOf = (back: Dataset, original: Dataset): Dataset => ({
   ...back,
   source: original.source,
   report: original.report,
+  recordDates: original.recordDates,
 });
-
-async function exportFiles(
-  source: Dataset,
-  stem: string,
-): Promise<Record<"csv" | "json" | "ndjson" | "parquet", string>> {
-  const dataset = { ...source, clinics: await collectClinics(source.clinics) };
-  const ctx = createContext(dataset, OPTIONS);
-  const rows = exportRows(ctx, groupDataset(dataset), new Checker());
-  const lines = documentLines(rows);
-  return {
-    csv: await tmp.file(`${stem}.csv`, toCsv(rows)),
-    json: await tmp.file(`${stem}.json`, toJson(lines)),
-    ndjson: await tmp.file(`${stem}.ndjson`, toNdjson(lines)),
-    parquet: await tmp.file(`${stem}.parquet`, toParquet(rows, [])),
-  };
-}
 
 async function reimport(path: string, dataVersion: string): Promise<Dataset> {
   const { dataset, log } = await importFiles({ inputs: [path], dataVersion });
@@ -72,37 +61,36 @@ function expectSameTree(a: Map<string, unknown>, b: Map<string, unknown>): void 
   for (const [path, doc] of a) expect(b.get(path), path).toEqual(doc);
 }
 
+const download = (dir: string, ext: string) => join(dir, `downloads/urgent-care-clinics-latest.${ext}`);
+
 describe("canonical export → import → identical API tree", () => {
   const sample = sampleDataset();
   let original: Map<string, unknown>;
-  let files: Awaited<ReturnType<typeof exportFiles>>;
   beforeAll(async () => {
-    original = await apiTree(sample);
-    files = await exportFiles(sample, "sample");
+    original = await apiTree(sampleSite());
   });
 
-  test.each(["csv", "json", "ndjson", "parquet"] as const)(
-    "the sample (8,600 clinics with hours, lists, ratings) via %s",
-    async (format) => {
-      const back = await reimport(files[format], sample.dataVersion);
-      expect(back.source.synthetic).toBe(false);
-      const ids = async (d: Dataset) => (await collectClinics(d.clinics)).map((c) => c.id).sort();
-      expect(await ids(back)).toEqual(await ids(sample));
-      expectSameTree(original, await apiTree(withProvenanceOf(back, sample)));
-    },
-  );
+  test.each(FORMATS)("the sample (8,600 clinics with hours, lists, ratings) via %s", async (format) => {
+    const back = await reimport(download(sampleSite(), format), sample.dataVersion);
+    expect(back.source.synthetic).toBe(false);
+    const ids = async (d: Dataset) => (await collectClinics(d.clinics)).map((c) => c.id).sort();
+    expect(await ids(back)).toEqual(await ids(sample));
+    expectSameTree(original, await apiTree(await build(withProvenanceOf(back, sample))));
+  });
 
   test("the profile is detected from the header", async () => {
-    const { files: read } = await importFiles({ inputs: [files.csv], dataVersion: sample.dataVersion });
+    const { files: read } = await importFiles({
+      inputs: [download(sampleSite(), "csv")],
+      dataVersion: sample.dataVersion,
+    });
     expect(read[0]?.profile).toBe(CANONICAL_PROFILE.name);
   });
 
   test("an imported HIFLD data set (nulls, merged records, repaired fields) via csv", async () => {
     const { dataset } = await importFiles({ inputs: [HIFLD_FIXTURE] });
     if (!dataset) throw new Error("fixture did not import");
-    const exported = await exportFiles(dataset, "hifld");
-    const back = await reimport(exported.csv, dataset.dataVersion);
-    expectSameTree(await apiTree(dataset), await apiTree(withProvenanceOf(back, dataset)));
-    expect(join(exported.csv)).toMatch(/hifld\.csv$/);
+    const first = await build(dataset);
+    const back = await reimport(download(first, "csv"), dataset.dataVersion);
+    expectSameTree(await apiTree(first), await apiTree(await build(withProvenanceOf(back, dataset))));
   });
 });

@@ -1,74 +1,70 @@
-import { collectClinics } from "../dataset/store.js";
+import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
+import { join } from "node:path";
 import type { Dataset } from "../dataset/types.js";
-import { CitiesByState, CitiesList, ClinicsByCity, NetworksList, StatesList } from "../schema/documents.js";
-import { ErrorBody, IndexDocument } from "../schema/index-document.js";
-import { Stats } from "../schema/stats.js";
 import { type BuildOptions, createContext } from "./context.js";
-import { docsPage } from "./documents/docs-page.js";
-import { indexDocument } from "./documents/index-document.js";
-import { citiesByState, citiesList, clinicsByCity, networksList, statesList } from "./documents/lists.js";
-import { openApiDocument } from "./documents/openapi.js";
-import { statsDocument } from "./documents/stats.js";
-import { renderDownloads } from "./downloads/render.js";
-import { groupDataset } from "./model.js";
-import { OutputTree, type WriteResult, writeTreeAtomically } from "./output.js";
+import { catalogueDocuments, stateDocuments } from "./documents/api-emitters.js";
+import { downloadsEmitter } from "./downloads/render.js";
+import type { BuildRun, Emitter } from "./emitter.js";
+import { groupState } from "./group.js";
+import { OutputWriter, type PreviousTree, type WriteResult } from "./output/writer.js";
+import { summarise } from "./summary.js";
 import { Checker } from "./validate.js";
 
 export type { BuildOptions } from "./context.js";
 
-/** Path of the not-found body inside the output folder; the server answers unknown paths with it. */
-export const NOT_FOUND_DOCUMENT = "404.json";
-
 /**
- * Turns a canonical data set into the complete output tree (documents, OpenAPI, docs page, bulk downloads), validating every
- * document against its schema. Pure: same data set and options, same bytes.
- * @example const tree = renderSite(generateSample(), { siteUrl: "https://urgentcare.example.org" });
+ * Every part of the output, in the order it is rendered. Each state goes through all of them before the next
+ * state is loaded; then each finishes, in this order (the catalogue last: index.json lists what the others made).
  */
-export async function renderSite(source: Dataset, options: BuildOptions): Promise<OutputTree> {
-  const dataset = { ...source, clinics: await collectClinics(source.clinics) };
-  const ctx = createContext(dataset, options);
-  const check = new Checker();
-  if (!check.checkDataset(dataset)) check.throwIfAny();
-  const model = groupDataset(dataset);
-  const tree = new OutputTree();
-  const api = (path: string, value: unknown) => tree.json(`api/v1${path}`, value);
+export const EMITTERS: readonly Emitter[] = [stateDocuments, downloadsEmitter, catalogueDocuments];
 
-  api("/states.json", check.parse("states.json", StatesList, statesList(ctx, model)));
-  api("/cities.json", check.parse("cities.json", CitiesList, citiesList(ctx, model)));
-  api("/networks.json", check.parse("networks.json", NetworksList, networksList(ctx, model)));
-  api("/stats.json", check.parse("stats.json", Stats, statsDocument(ctx, model)));
-  for (const s of model.states) {
-    const path = `/cities/${s.slug}.json`;
-    api(path, check.parse(path, CitiesByState, citiesByState(ctx, model, s)));
-  }
-  for (const city of model.cities) {
-    const path = `/clinics/${city.state.slug}/${city.slug}.json`;
-    api(path, check.parse(path, ClinicsByCity, clinicsByCity(ctx, city)));
-  }
-  const datasets = renderDownloads(ctx, model, check, tree);
-  api("/index.json", check.parse("index.json", IndexDocument, indexDocument(ctx, datasets)));
-  tree.json(
-    "api/openapi.json",
-    openApiDocument(ctx, { manifestUrl: datasets.manifest_url, licenseUrl: datasets.license_url }),
-  );
-  tree.add("docs/index.html", docsPage(ctx));
-  tree.json(
-    NOT_FOUND_DOCUMENT,
-    check.parse(NOT_FOUND_DOCUMENT, ErrorBody, {
-      status: 404,
-      code: "not_found",
-      message: "No document exists at this path.",
-    }),
-  );
-  check.throwIfAny();
-  return tree;
+export interface RenderOptions extends BuildOptions {
+  /** The release being replaced, for hard-linking unchanged files. */
+  previous?: PreviousTree | null;
 }
 
-/** Renders the site and writes it atomically into `outDir`. */
-export async function buildSite(
+/** What a render wrote. */
+export interface RenderResult extends WriteResult {
+  clinics: number;
+  /** The generation time written into the documents. */
+  generatedAt: string;
+}
+
+/**
+ * Renders a data set into an empty folder: API documents, OpenAPI, downloads and the tree manifest, state by state
+ * (memory bounded by the largest state). Every document is validated against its schema; every problem is collected
+ * and the render fails with all of them (BuildError), leaving a partial folder for the caller to remove.
+ * Same data set and options, same bytes.
+ * @example await renderSite(generateSample(), "/tmp/out", { siteUrl: "https://urgentcare.example.org", generatedAt: "2026-05-01T00:00:00Z" });
+ */
+export async function renderSite(
   dataset: Dataset,
-  outDir: string,
-  options: BuildOptions,
-): Promise<WriteResult> {
-  return writeTreeAtomically(outDir, await renderSite(dataset, options), options.compression);
+  dir: string,
+  options: RenderOptions,
+): Promise<RenderResult> {
+  await mkdir(dir, { recursive: true });
+  if ((await readdir(dir)).length > 0) throw new Error(`render needs an empty folder: ${dir}`);
+  const ctx = createContext(dataset, options);
+  const check = new Checker();
+  const summary = await summarise(dataset, check);
+  check.throwIfAny();
+  const out = new OutputWriter(dir, {
+    compression: options.compression ?? "max",
+    previous: options.previous ?? null,
+  });
+  const scratch = await mkdtemp(join(dir, "..", ".scratch-"));
+  try {
+    const run: BuildRun = { ctx, summary, out, check, scratch, published: {} };
+    const hooks = EMITTERS.map((emitter) => emitter(run));
+    for (const state of summary.states) {
+      const group = groupState(ctx, check, state, await dataset.clinics.load(state.state.code));
+      for (const h of hooks) await h.state?.(group);
+    }
+    for (const h of hooks) await h.finish?.();
+    check.throwIfAny();
+    return { ...(await out.finish()), clinics: summary.clinics, generatedAt: ctx.generatedAt };
+  } finally {
+    await out.drain().catch(() => {});
+    await rm(scratch, { recursive: true, force: true });
+  }
 }

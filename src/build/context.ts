@@ -1,15 +1,19 @@
-import type { FlatDataset as Dataset } from "../dataset/types.js";
+import type { Dataset } from "../dataset/types.js";
 import type { Meta } from "../schema/meta.js";
+import type { Compression } from "./output/compress.js";
 
 export interface BuildOptions {
   /** Public address of the site, without a trailing slash, e.g. `https://urgentcare.example.org`. */
   siteUrl: string;
   /** Address of the API; defaults to `{siteUrl}/api/v1`. */
   baseUrl?: string;
-  /** Generation timestamp written into every document; defaults to the data date at midnight UTC (reproducible). */
+  /**
+   * Generation time written into every document (UTC, `YYYY-MM-DDTHH:MM:SSZ`): the true build time unless fixed
+   * (the CLI fixes it from `--generated-at` or `SOURCE_DATE_EPOCH`, for reproducible builds). Default: now.
+   */
   generatedAt?: string;
-  /** Brotli effort of the precompressed copies: "max" (quality 11, for publishing) or "fast" (quality 5). */
-  compression?: "max" | "fast";
+  /** Effort of the precompressed copies: "max" for publishing, "fast" for local use. Default "max". */
+  compression?: Compression;
 }
 
 /** Everything the document builders share: resolved addresses, the data set and the common meta block. */
@@ -18,9 +22,12 @@ export interface BuildContext {
   baseUrl: string;
   generatedAt: string;
   dataset: Dataset;
+  /** Ready-to-paste credit line (the attribution the licence asks for). */
   attribution: string;
   /** Absolute URL of a path relative to the API base (`/states.json`). */
   api(path: string): string;
+  /** Absolute URL of a site path (`/clinics/texas/`). */
+  page(path: string): string;
   meta(selfPath: string): Meta;
 }
 
@@ -31,14 +38,17 @@ export const LICENSE = {
   url: "https://creativecommons.org/licenses/by/4.0/",
 } as const;
 
+/**
+ * The resolved addresses, credit line and meta block of one build.
+ * @example const ctx = createContext(dataset, { siteUrl: "https://urgentcare.example.org", generatedAt: "2026-05-01T00:00:00Z" });
+ */
 export function createContext(dataset: Dataset, options: BuildOptions): BuildContext {
   const siteUrl = trimSlash(options.siteUrl);
   const baseUrl = trimSlash(options.baseUrl ?? `${siteUrl}/api/v1`);
   if (!/\/api\/v1$/.test(new URL(baseUrl).pathname))
     throw new Error(`base URL must end in /api/v1: ${baseUrl}`);
-  const generatedAt = options.generatedAt ?? `${dataset.dataVersion}T00:00:00Z`;
-  const year = dataset.dataVersion.slice(0, 4);
-  const attribution = `Data: ${SERVICE_NAME} (${year}), ${siteUrl}, licensed CC-BY-4.0${dataset.source.synthetic ? " (synthetic sample data)" : ""}. State whether you changed the data.`;
+  const generatedAt = isoSeconds(options.generatedAt ?? new Date().toISOString());
+  const attribution = creditLine(dataset, siteUrl);
   const api = (path: string) => `${baseUrl}${path}`;
   return {
     siteUrl,
@@ -47,6 +57,7 @@ export function createContext(dataset: Dataset, options: BuildOptions): BuildCon
     dataset,
     attribution,
     api,
+    page: (path) => `${siteUrl}${path}`,
     meta: (selfPath) => ({
       synthetic: dataset.source.synthetic,
       api_version: "v1",
@@ -65,8 +76,30 @@ export function createContext(dataset: Dataset, options: BuildOptions): BuildCon
   };
 }
 
+/**
+ * The credit line: the service, the year of the data, the site, the licence, and the original sources the data
+ * set is built from (so that a public-domain or openly licensed upstream is named with it).
+ * @example creditLine(dataset, "https://urgentcare.example.org")
+ * // "Data: Urgent Care Directory (2009), https://urgentcare.example.org, licensed CC-BY-4.0; based on HIFLD Urgent Care Facilities (public domain). State whether you changed the data."
+ */
+export function creditLine(dataset: Dataset, siteUrl: string): string {
+  const year = dataset.dataVersion.slice(0, 4);
+  const synthetic = dataset.source.synthetic ? " (synthetic sample data)" : "";
+  const upstream = dataset.source.upstream.length
+    ? `; based on ${dataset.source.upstream.map((u) => (u.license ? `${u.name} (${u.license})` : u.name)).join(", ")}`
+    : "";
+  return `Data: ${SERVICE_NAME} (${year}), ${siteUrl}, licensed ${LICENSE.id}${synthetic}${upstream}. State whether you changed the data.`;
+}
+
 function trimSlash(url: string): string {
   const u = new URL(url); // throws on a malformed address
   if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error(`not an http(s) address: ${url}`);
   return url.replace(/\/+$/, "");
+}
+
+/** `2026-05-01T10:00:00.123Z` → `2026-05-01T10:00:00Z`: documents carry whole seconds. */
+function isoSeconds(text: string): string {
+  const ms = Date.parse(text);
+  if (Number.isNaN(ms)) throw new Error(`not a timestamp: ${text}`);
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.000Z$/, "Z");
 }

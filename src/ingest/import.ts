@@ -258,7 +258,8 @@ function toClinicRecord(
     id: c.id,
     name: c.name,
     network: c.network,
-    network_evidence: null,
+    // Interim, until ingest records real evidence: a network is taken as given by the source.
+    network_evidence: c.network === null ? null : { kind: "source_column", detail: "network" },
     address: c.address,
     street: c.street,
     zip: c.zip?.slice(0, 5) ?? null,

@@ -23,7 +23,8 @@ export const Clinic = z
       .meta({ description: "Street address, city, state and ZIP code when known." }),
     neighborhood: z.string().nullable(),
     coordinates: z.string().regex(COORDINATES_RE).nullable().meta({
-      description: "`latitude,longitude` in decimal degrees (WGS 84), no spaces.",
+      description:
+        "`latitude,longitude` in decimal degrees (WGS 84), no spaces. Approximate when `coordinates_source` is `zip_centroid`.",
       example: "30.26715,-97.74306",
     }),
     phone: z
@@ -53,6 +54,10 @@ export const Clinic = z
     url: z
       .url({ protocol: /^https?$/ })
       .meta({ description: "Address of the clinic's page on the directory's site; unique per clinic." }),
+    coordinates_source: z.enum(["source", "zip_centroid"]).nullable().meta({
+      description:
+        "Where `coordinates` come from: `source` (as the data source gives them) or `zip_centroid` (approximate: the centre of the clinic's ZIP code area, placed by the directory because the source had no coordinates; it can be several km off). Null exactly when `coordinates` is null.",
+    }),
   })
   .meta({
     id: "Clinic",

@@ -63,6 +63,19 @@ export const IndexDocument = z
     sdks: z.array(
       z.strictObject({ language: z.string(), package: z.string(), license: z.string(), install: z.string() }),
     ),
+    freshness: z
+      .strictObject({
+        data_version: z.string().meta({ description: "The release's date (YYYY-MM-DD)." }),
+        oldest_record: z.string().nullable().meta({ description: "Oldest date a record carries." }),
+        newest_record: z.string().nullable().meta({ description: "Newest date a record carries." }),
+        age_days: z.int().nonnegative().nullable().meta({
+          description:
+            "Days from the newest record's date to the build; null when the records are not dated.",
+        }),
+        stale: z.boolean().meta({ description: "True when the newest record is more than a year old." }),
+        notice: z.string().meta({ description: "How fresh the data is, in plain words." }),
+      })
+      .meta({ description: "How fresh the data is: the records' own dates, not the build's." }),
     datasets: z.strictObject({
       description: z.string(),
       data_version: z.string().meta({ description: "Data version (YYYY-MM-DD) of the listed downloads." }),

@@ -49,7 +49,10 @@ export const StateEntry = z
       description: "Path of the state's cities document, relative to the base address.",
       example: "/cities/new-york.json",
     }),
-    url: z.url(),
+    url: z.url().meta({
+      description: "The state's page on the site.",
+      example: "https://urgentcare.example.org/clinics/new-york/",
+    }),
     coverage: FieldCoverage,
   })
   .meta({ id: "StateEntry", description: "A state with its counts and coverage metrics." });
@@ -65,7 +68,10 @@ export const CityEntry = z
       description: "Path of the city's clinics document, relative to the base address.",
       example: "/clinics/texas/san-antonio.json",
     }),
-    url: z.url(),
+    url: z.url().meta({
+      description: "The city's page on the site.",
+      example: "https://urgentcare.example.org/clinics/texas/san-antonio/",
+    }),
     center: z
       .strictObject({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
       .meta({
@@ -76,10 +82,10 @@ export const CityEntry = z
       description:
         "Distance from the centre to the farthest clinic of the city with coordinates (0 when none).",
     }),
-    timezone: z
-      .string()
-      .nullable()
-      .meta({ description: "IANA time zone at the city centre.", example: "America/Chicago" }),
+    timezone: z.string().nullable().meta({
+      description: "IANA time zone at the city centre (a US zone); never null in this version.",
+      example: "America/Chicago",
+    }),
   })
   .meta({ id: "CityEntry", description: "A city with at least one clinic." });
 export type CityEntry = z.infer<typeof CityEntry>;
@@ -91,6 +97,19 @@ export const NetworkEntry = z
     clinic_count: z.int().nonnegative(),
     state_count: z.int().nonnegative(),
     states: z.array(Slug).meta({ description: "Slugs of the states the network has clinics in, sorted." }),
+    path: z.string().meta({
+      description: "Path of the network's document (its clinics), relative to the base address.",
+      example: "/networks/carenow.json",
+    }),
+    url: z.url().meta({
+      description: "The network's page on the site.",
+      example: "https://urgentcare.example.org/networks/carenow/",
+    }),
+    wikidata: z
+      .string()
+      .regex(/^Q\d+$/)
+      .nullable()
+      .meta({ description: "Wikidata item of the brand when known (Wikidata is CC0).", example: "Q5038475" }),
   })
   .meta({ id: "NetworkEntry", description: "A network or brand of clinics." });
 export type NetworkEntry = z.infer<typeof NetworkEntry>;

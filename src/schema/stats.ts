@@ -13,7 +13,15 @@ export const StateCoverage = z
     cities: n,
     clinics: n,
     networks: n,
-    independent_clinics: n,
+    no_known_network_clinics: n.meta({
+      description:
+        "Clinics for which the data gives no evidence of a network (they may still belong to one).",
+    }),
+    independent_clinics: n.meta({
+      deprecated: true,
+      description:
+        "Deprecated: the same count as `no_known_network_clinics`. The data cannot show that a clinic is independent, only that no network is known.",
+    }),
   })
   .meta({ id: "StateCoverage" });
 
@@ -23,8 +31,16 @@ export const Coverage = z
     total_cities: n,
     total_states: n,
     total_networks: n,
-    network_clinics: n.meta({ description: "Clinics that belong to a network." }),
-    independent_clinics: n.meta({ description: "Clinics with no network." }),
+    network_clinics: n.meta({ description: "Clinics assigned to a network, each with recorded evidence." }),
+    no_known_network_clinics: n.meta({
+      description:
+        "Clinics for which the data gives no evidence of a network (they may still belong to one).",
+    }),
+    independent_clinics: n.meta({
+      deprecated: true,
+      description:
+        "Deprecated: the same count as `no_known_network_clinics`. The data cannot show that a clinic is independent, only that no network is known.",
+    }),
     clinics_per_city: z.strictObject({ min: n, median: z.number(), max: n }),
     states: z.array(StateCoverage).meta({ description: "Per-state figures, sorted by slug." }),
   })
@@ -35,7 +51,20 @@ export const DataQuality = z
     synthetic: z.boolean(),
     source: z.string().meta({ description: "Name of the data source." }),
     data_version: z.string().meta({ description: "Date of the data (YYYY-MM-DD)." }),
-    generated_at: z.iso.datetime(),
+    generated_at: z.iso.datetime().meta({ description: "When the build ran (UTC)." }),
+    record_dates: z
+      .strictObject({
+        oldest: z.string().nullable().meta({ description: "Oldest date a record carries (YYYY-MM-DD)." }),
+        newest: z.string().nullable().meta({ description: "Newest date a record carries (YYYY-MM-DD)." }),
+      })
+      .meta({
+        description:
+          "The range of the records' own dates (when the source last confirmed each record); null when the source does not date its records.",
+      }),
+    network_evidence: byReason.meta({
+      description:
+        "Clinics by the evidence of their network: `source_column` (the source names it), `dictionary` (a known brand, within its footprint and years), `name_pattern` (a shared BRAND - LOCATION name in one region).",
+    }),
     records: z
       .strictObject({
         read: n.meta({ description: "Records read from the sources." }),

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSite } from "../../src/build/build.js";
+import { renderSite } from "../../src/build/build.js";
 import { csvField, joinList } from "../../src/build/downloads/csv.js";
 import { fromRecords } from "../../src/dataset/store.js";
 import type { ClinicRecord, Dataset, FlatDataset } from "../../src/dataset/types.js";
@@ -72,7 +72,7 @@ describe("the CSV download with awkward values, read back by DuckDB", () => {
 
   it("gives back every text field exactly, nulls as nulls", async () => {
     const out = join(tmp.dir, "public");
-    await buildSite(awkwardDataset(), out, { siteUrl: SITE_URL, compression: "fast" });
+    await renderSite(awkwardDataset(), out, { siteUrl: SITE_URL, compression: "fast" });
     const expected = await clinicsFromApi(out);
     const csv = sqlPath(join(out, "downloads/urgent-care-clinics-latest.csv"));
     const rows = await db.all(
@@ -112,7 +112,7 @@ describe("the CSV download with awkward values, read back by DuckDB", () => {
       clinics: data.clinics.map((c, i) => (i === 0 ? { ...c, services: ["A|B"] } : c)),
     });
     await expect(
-      buildSite(bad, join(tmp.dir, "bad"), { siteUrl: SITE_URL, compression: "fast" }),
+      renderSite(bad, join(tmp.dir, "bad"), { siteUrl: SITE_URL, compression: "fast" }),
     ).rejects.toThrow(/cannot be written to CSV/);
   });
 });
@@ -123,7 +123,7 @@ describe("an empty data set", () => {
     const db = await duckdb();
     try {
       const out = join(tmp.dir, "public");
-      await buildSite(fromRecords({ ...sampleRecords(), clinics: [], cities: [] }), out, {
+      await renderSite(fromRecords({ ...sampleRecords(), clinics: [], cities: [] }), out, {
         siteUrl: SITE_URL,
         compression: "fast",
       });

@@ -2,12 +2,11 @@ import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSite } from "../../src/build/build.js";
 import { Manifest } from "../../src/build/downloads/manifest-schema.js";
 import { CANONICAL_COLUMNS, LIST_SEPARATOR } from "../../src/dataset/canonical-columns.js";
 import { hoursFrom, parseWeekly } from "../../src/dataset/hours-text.js";
 import { IndexDocument } from "../../src/schema/index-document.js";
-import { SITE_URL, sampleDataset, tempDir } from "../helpers/sample-site.js";
+import { SITE_URL, sampleDataset, sampleSite } from "../helpers/sample-site.js";
 import { clinicsFromApi, duckdb, type ExpectedClinic, sqlPath } from "./helpers.js";
 
 const VERSION = sampleDataset().dataVersion;
@@ -37,7 +36,6 @@ function latLng(c: ExpectedClinic): [number | null, number | null] {
 }
 
 describe("bulk downloads read back with DuckDB", () => {
-  let tmp: Awaited<ReturnType<typeof tempDir>>;
   let out: string;
   let dl: string;
   let manifest: Manifest;
@@ -47,10 +45,8 @@ describe("bulk downloads read back with DuckDB", () => {
   const file = (name: string) => sqlPath(join(dl, name));
 
   beforeAll(async () => {
-    tmp = await tempDir();
-    out = join(tmp.dir, "public");
+    out = sampleSite();
     dl = join(out, "downloads");
-    await buildSite(sampleDataset(), out, { siteUrl: SITE_URL, compression: "fast" });
     manifest = Manifest.parse(JSON.parse(await readFile(join(dl, "manifest.json"), "utf8")));
     expected = await clinicsFromApi(out);
     byId = new Map(expected.map((c) => [c.id, c]));
@@ -58,7 +54,6 @@ describe("bulk downloads read back with DuckDB", () => {
   });
   afterAll(async () => {
     db?.close();
-    await tmp.cleanup();
   });
 
   it("writes every format under its dated name and a byte-identical -latest copy", async () => {
@@ -274,7 +269,7 @@ describe("bulk downloads read back with DuckDB", () => {
   });
 
   const documentColumns =
-    "{id: 'VARCHAR', name: 'VARCHAR', network: 'VARCHAR', address: 'VARCHAR', neighborhood: 'VARCHAR', coordinates: 'VARCHAR', phone: 'VARCHAR', hours: 'JSON', services: 'VARCHAR[]', insurance: 'VARCHAR[]', rating: 'DOUBLE', reviews_count: 'INTEGER', website: 'VARCHAR', url: 'VARCHAR', state: 'VARCHAR', state_code: 'VARCHAR', state_name: 'VARCHAR', city: 'VARCHAR', city_name: 'VARCHAR'}";
+    "{id: 'VARCHAR', name: 'VARCHAR', network: 'VARCHAR', address: 'VARCHAR', neighborhood: 'VARCHAR', coordinates: 'VARCHAR', phone: 'VARCHAR', hours: 'JSON', services: 'VARCHAR[]', insurance: 'VARCHAR[]', rating: 'DOUBLE', reviews_count: 'INTEGER', website: 'VARCHAR', url: 'VARCHAR', coordinates_source: 'VARCHAR', state: 'VARCHAR', state_code: 'VARCHAR', state_name: 'VARCHAR', city: 'VARCHAR', city_name: 'VARCHAR'}";
 
   it.each([
     ["ndjson", "newline_delimited"],

@@ -2,12 +2,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningServer, startServer } from "@urgent-care-directory/server";
-import { buildSite } from "../../src/build/build.js";
+import { inject } from "vitest";
+import { renderSite } from "../../src/build/build.js";
 import { fromRecords } from "../../src/dataset/store.js";
 import type { Dataset, FlatDataset } from "../../src/dataset/types.js";
 import { generateSampleRecords } from "../../src/sample/generate.js";
+import { SAMPLE_BUILD } from "./constants.js";
 
-export const SITE_URL = "https://urgentcare.example.org";
+export { SAMPLE_BUILD, SITE_URL } from "./constants.js";
 
 /** A fresh temporary folder, removed by the returned cleanup. */
 export async function tempDir(prefix = "ucd-test-"): Promise<{ dir: string; cleanup: () => Promise<void> }> {
@@ -27,15 +29,31 @@ export function sampleDataset(): Dataset {
   return fromRecords(sampleRecords());
 }
 
-/** Builds `dataset` (default: the sample) into a temp folder and serves it on port 0. */
-export async function serveBuild(dataset: Dataset = sampleDataset()): Promise<{
+/** The folder of the sample built once for the whole suite (test/global-setup.ts). Read it; never write into it. */
+export function sampleSite(): string {
+  return inject("sampleSite");
+}
+
+/** Serves the suite's sample build on port 0. */
+export async function serveSample(): Promise<{
+  server: RunningServer;
+  out: string;
+  cleanup: () => Promise<void>;
+}> {
+  const out = sampleSite();
+  const server = await startServer({ dir: out, port: 0 });
+  return { server, out, cleanup: () => server.close() };
+}
+
+/** Builds `dataset` into a temp folder (the suite's options) and serves it on port 0. */
+export async function serveBuild(dataset: Dataset): Promise<{
   server: RunningServer;
   out: string;
   cleanup: () => Promise<void>;
 }> {
   const tmp = await tempDir();
   const out = join(tmp.dir, "public");
-  await buildSite(dataset, out, { siteUrl: SITE_URL, compression: "fast" });
+  await renderSite(dataset, out, SAMPLE_BUILD);
   const server = await startServer({ dir: out, port: 0 });
   return {
     server,
@@ -44,5 +62,19 @@ export async function serveBuild(dataset: Dataset = sampleDataset()): Promise<{
       await server.close();
       await tmp.cleanup();
     },
+  };
+}
+
+/** States of the small fixture: three small states of the sample, ~60 clinics, for option and refusal tests. */
+export const SMALL_STATES = ["DE", "RI", "VT"] as const;
+
+/** A few dozen clinics of the sample (SMALL_STATES), with their cities: fast to render. */
+export function smallRecords(): FlatDataset {
+  const all = sampleRecords();
+  const keep = new Set<string>(SMALL_STATES);
+  return {
+    ...all,
+    clinics: all.clinics.filter((c) => keep.has(c.state)),
+    cities: all.cities.filter((c) => keep.has(c.state)),
   };
 }

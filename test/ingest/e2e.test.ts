@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { type RunningServer, startServer } from "@urgent-care-directory/server";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { buildSite } from "../../src/build/build.js";
+import { renderSite } from "../../src/build/build.js";
 import { importFiles } from "../../src/ingest/import.js";
 import { ClinicsByCity, StatesList, Stats } from "../../src/schema/index.js";
 import { HIFLD_FIXTURE, scratch } from "./helpers.js";
@@ -14,7 +14,7 @@ beforeAll(async () => {
   const { dataset } = await importFiles({ inputs: [HIFLD_FIXTURE] });
   if (!dataset) throw new Error("fixture did not import");
   const out = join(tmp.dir, "public");
-  await buildSite(dataset, out, { siteUrl: "https://uc.example.org", compression: "fast" });
+  await renderSite(dataset, out, { siteUrl: "https://uc.example.org", compression: "fast" });
   server = await startServer({ dir: out, port: 0 });
 });
 afterAll(async () => {

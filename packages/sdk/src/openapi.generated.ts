@@ -198,7 +198,11 @@ export interface components {
              * @example /clinics/texas/san-antonio.json
              */
             path: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The city's page on the site.
+             * @example https://urgentcare.example.org/clinics/texas/san-antonio/
+             */
             url: string;
             /** @description Centre of the city (WGS 84), for choosing which city documents to fetch for a nearest search. */
             center: {
@@ -208,7 +212,7 @@ export interface components {
             /** @description Distance from the centre to the farthest clinic of the city with coordinates (0 when none). */
             radius_km: number;
             /**
-             * @description IANA time zone at the city centre.
+             * @description IANA time zone at the city centre (a US zone); never null in this version.
              * @example America/Chicago
              */
             timezone: string | null;
@@ -227,7 +231,7 @@ export interface components {
             address: string | null;
             neighborhood: string | null;
             /**
-             * @description `latitude,longitude` in decimal degrees (WGS 84), no spaces.
+             * @description `latitude,longitude` in decimal degrees (WGS 84), no spaces. Approximate when `coordinates_source` is `zip_centroid`.
              * @example 30.26715,-97.74306
              */
             coordinates: string | null;
@@ -265,6 +269,11 @@ export interface components {
              * @description Address of the clinic's page on the directory's site; unique per clinic.
              */
             url: string;
+            /**
+             * @description Where `coordinates` come from: `source` (as the data source gives them) or `zip_centroid` (approximate: the centre of the clinic's ZIP code area, placed by the directory because the source had no coordinates; it can be several km off). Null exactly when `coordinates` is null.
+             * @enum {string|null}
+             */
+            coordinates_source: "source" | "zip_centroid" | null;
         };
         /** @description All clinics of one city. */
         ClinicsByCity: {
@@ -286,9 +295,14 @@ export interface components {
             total_cities: number;
             total_states: number;
             total_networks: number;
-            /** @description Clinics that belong to a network. */
+            /** @description Clinics assigned to a network, each with recorded evidence. */
             network_clinics: number;
-            /** @description Clinics with no network. */
+            /** @description Clinics for which the data gives no evidence of a network (they may still belong to one). */
+            no_known_network_clinics: number;
+            /**
+             * @deprecated
+             * @description Deprecated: the same count as `no_known_network_clinics`. The data cannot show that a clinic is independent, only that no network is known.
+             */
             independent_clinics: number;
             clinics_per_city: {
                 min: number;
@@ -305,8 +319,22 @@ export interface components {
             source: string;
             /** @description Date of the data (YYYY-MM-DD). */
             data_version: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the build ran (UTC).
+             */
             generated_at: string;
+            /** @description The range of the records' own dates (when the source last confirmed each record); null when the source does not date its records. */
+            record_dates: {
+                /** @description Oldest date a record carries (YYYY-MM-DD). */
+                oldest: string | null;
+                /** @description Newest date a record carries (YYYY-MM-DD). */
+                newest: string | null;
+            };
+            /** @description Clinics by the evidence of their network: `source_column` (the source names it), `dictionary` (a known brand, within its footprint and years), `name_pattern` (a shared BRAND - LOCATION name in one region). */
+            network_evidence: {
+                [key: string]: number;
+            };
             /** @description read = published + rejected + merged. */
             records: {
                 /** @description Records read from the sources. */
@@ -472,6 +500,21 @@ export interface components {
                 license: string;
                 install: string;
             }[];
+            /** @description How fresh the data is: the records' own dates, not the build's. */
+            freshness: {
+                /** @description The release's date (YYYY-MM-DD). */
+                data_version: string;
+                /** @description Oldest date a record carries. */
+                oldest_record: string | null;
+                /** @description Newest date a record carries. */
+                newest_record: string | null;
+                /** @description Days from the newest record's date to the build; null when the records are not dated. */
+                age_days: number | null;
+                /** @description True when the newest record is more than a year old. */
+                stale: boolean;
+                /** @description How fresh the data is, in plain words. */
+                notice: string;
+            };
             datasets: {
                 description: string;
                 /** @description Data version (YYYY-MM-DD) of the listed downloads. */
@@ -540,6 +583,22 @@ export interface components {
             state_count: number;
             /** @description Slugs of the states the network has clinics in, sorted. */
             states: string[];
+            /**
+             * @description Path of the network's document (its clinics), relative to the base address.
+             * @example /networks/carenow.json
+             */
+            path: string;
+            /**
+             * Format: uri
+             * @description The network's page on the site.
+             * @example https://urgentcare.example.org/networks/carenow/
+             */
+            url: string;
+            /**
+             * @description Wikidata item of the brand when known (Wikidata is CC0).
+             * @example Q5038475
+             */
+            wikidata: string | null;
         };
         /** @description Every network or brand, sorted by slug. */
         NetworksList: {
@@ -606,6 +665,12 @@ export interface components {
             cities: number;
             clinics: number;
             networks: number;
+            /** @description Clinics for which the data gives no evidence of a network (they may still belong to one). */
+            no_known_network_clinics: number;
+            /**
+             * @deprecated
+             * @description Deprecated: the same count as `no_known_network_clinics`. The data cannot show that a clinic is independent, only that no network is known.
+             */
             independent_clinics: number;
         };
         /** @description A state with its counts and coverage metrics. */
@@ -631,7 +696,11 @@ export interface components {
              * @example /cities/new-york.json
              */
             path: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The state's page on the site.
+             * @example https://urgentcare.example.org/clinics/new-york/
+             */
             url: string;
             coverage: components["schemas"]["FieldCoverage"];
         };

@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveBuild } from "../../../test/helpers/sample-site.js";
+import { serveSample } from "../../../test/helpers/sample-site.js";
 import { main } from "../src/cli.js";
 import {
   type FetchLike,
@@ -17,12 +17,12 @@ import {
   UrgentCareClient,
 } from "../src/index.js";
 
-let site: Awaited<ReturnType<typeof serveBuild>>;
+let site: Awaited<ReturnType<typeof serveSample>>;
 let base: string;
 let client: UrgentCareClient;
 
 beforeAll(async () => {
-  site = await serveBuild();
+  site = await serveSample();
   base = `${site.server.url}/api/v1`;
   client = new UrgentCareClient({ baseUrl: base });
 });

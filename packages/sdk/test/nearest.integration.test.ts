@@ -1,6 +1,6 @@
 // `nearest` against a brute-force scan of every clinic, over the real server on port 0.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveBuild } from "../../../test/helpers/sample-site.js";
+import { serveSample } from "../../../test/helpers/sample-site.js";
 import {
   type CityEntry,
   type Clinic,
@@ -14,7 +14,7 @@ import {
 } from "../src/index.js";
 import { compareResults } from "../src/nearest.js";
 
-let site: Awaited<ReturnType<typeof serveBuild>>;
+let site: Awaited<ReturnType<typeof serveSample>>;
 let base: string;
 let everything: Array<{ clinic: Clinic; city: CityEntry; at: { lat: number; lng: number } }>;
 let cities: CityEntry[];
@@ -22,7 +22,7 @@ let fetched: string[] = [];
 let client: UrgentCareClient;
 
 beforeAll(async () => {
-  site = await serveBuild();
+  site = await serveSample();
   base = `${site.server.url}/api/v1`;
   const counting: FetchLike = (url, init) => {
     fetched.push(url.slice(base.length));

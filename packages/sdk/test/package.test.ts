@@ -1,13 +1,13 @@
 // The package as published: manifest, publint, attw, browser bundle size, and the generated types' drift check.
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { publint } from "publint";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSite } from "../../../src/build/build.js";
-import { SITE_URL, sampleDataset, tempDir } from "../../../test/helpers/sample-site.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { sampleSite } from "../../../test/helpers/sample-site.js";
 
 const sdkDir = resolve(import.meta.dirname, "..");
 const repoDir = resolve(sdkDir, "../..");
@@ -113,14 +113,7 @@ describe("browser bundle", () => {
 });
 
 describe("generated types (src/openapi.generated.ts)", () => {
-  let dir: Awaited<ReturnType<typeof tempDir>>;
-  let openapi: string;
-  beforeAll(async () => {
-    dir = await tempDir("ucd-sdk-drift-");
-    await buildSite(sampleDataset(), join(dir.dir, "out"), { siteUrl: SITE_URL, compression: "fast" });
-    openapi = join(dir.dir, "out/api/openapi.json");
-  });
-  afterAll(() => dir?.cleanup());
+  const openapi = join(sampleSite(), "api/openapi.json");
 
   const check = (input: string) =>
     spawnSync(process.execPath, [join(sdkDir, "scripts/types.mjs"), "--check", "--input", input], {
@@ -135,9 +128,11 @@ describe("generated types (src/openapi.generated.ts)", () => {
   it("--check fails when the document drifts", () => {
     const doc = JSON.parse(readFileSync(openapi, "utf8"));
     doc.components.schemas.Clinic.properties.wait_minutes = { type: "integer", nullable: true };
-    const drifted = join(dir.dir, "drifted.json");
+    const dir = mkdtempSync(join(tmpdir(), "ucd-sdk-drift-"));
+    const drifted = join(dir, "drifted.json");
     writeFileSync(drifted, JSON.stringify(doc));
     const r = check(drifted);
+    rmSync(dir, { recursive: true, force: true });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain("stale");
   });

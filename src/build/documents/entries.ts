@@ -1,68 +1,73 @@
 import type { ClinicRecord } from "../../dataset/types.js";
 import type { State } from "../../geo/states.js";
-import { timezoneAt } from "../../geo/timezone.js";
 import type { Clinic } from "../../schema/clinic.js";
-import type { CityEntry, StateEntry, StateRef } from "../../schema/places.js";
+import type { CityEntry, NetworkEntry, StateEntry, StateRef } from "../../schema/places.js";
 import type { BuildContext } from "../context.js";
-import type { CityGroup, Model } from "../model.js";
-
-export const statePath = (s: State) => `/cities/${s.slug}.json`;
-export const cityPath = (c: CityGroup) => `/clinics/${c.state.slug}/${c.slug}.json`;
+import { cityPage, cityPath, clinicPage, networkPage, networkPath, statePage, statePath } from "../paths.js";
+import type { CitySummary, FieldCounts, NetworkSummary, StateSummary } from "../summary.js";
 
 export function stateRef(s: State): StateRef {
   return { slug: s.slug, code: s.code, name: s.name };
 }
 
-export function cityEntry(ctx: BuildContext, c: CityGroup): CityEntry {
-  const path = cityPath(c);
+export function cityEntry(ctx: BuildContext, c: CitySummary): CityEntry {
   return {
     slug: c.slug,
     name: c.name,
     state: stateRef(c.state),
-    clinic_count: c.clinics.length,
-    path,
-    url: ctx.api(path),
+    clinic_count: c.clinics,
+    path: cityPath(c.state.slug, c.slug),
+    url: ctx.page(cityPage(c.state.slug, c.slug)),
     center: { latitude: c.latitude, longitude: c.longitude },
     radius_km: c.radiusKm,
-    timezone: c.clinics.find((x) => x.hours)?.hours?.timezone ?? timezoneAt(c.latitude, c.longitude),
+    timezone: c.timezone,
   };
 }
 
-export function stateEntry(ctx: BuildContext, model: Model, s: State): StateEntry {
-  const cities = model.citiesByState.get(s.code) ?? [];
-  const clinics = cities.flatMap((c) => c.clinics);
-  const path = statePath(s);
+export function stateEntry(ctx: BuildContext, s: StateSummary): StateEntry {
   return {
-    ...stateRef(s),
-    city_count: cities.length,
-    clinic_count: clinics.length,
-    network_count: new Set(clinics.map((c) => c.network).filter((n) => n !== null)).size,
-    path,
-    url: ctx.api(path),
-    coverage: fieldCoverage(clinics),
+    ...stateRef(s.state),
+    city_count: s.cities.length,
+    clinic_count: s.clinics,
+    network_count: s.networks,
+    path: statePath(s.state.slug),
+    url: ctx.page(statePage(s.state.slug)),
+    coverage: fieldCoverage(s.known, s.clinics),
+  };
+}
+
+export function networkEntry(ctx: BuildContext, n: NetworkSummary): NetworkEntry {
+  return {
+    slug: n.slug,
+    name: n.name,
+    clinic_count: n.clinics,
+    state_count: n.states.length,
+    states: n.states,
+    path: networkPath(n.slug),
+    url: ctx.page(networkPage(n.slug)),
+    wikidata: n.wikidata,
   };
 }
 
 /** Share of clinics with each field known, to 4 decimals (0 for no clinics). */
-export function fieldCoverage(clinics: readonly ClinicRecord[]) {
+export function fieldCoverage(known: FieldCounts, total: number) {
   return {
-    coordinates: share(clinics, (c) => c.latitude !== null),
-    phone: share(clinics, (c) => c.phone !== null),
-    hours: share(clinics, (c) => c.hours !== null),
-    website: share(clinics, (c) => c.website !== null),
-    rating: share(clinics, (c) => c.rating !== null),
-    network: share(clinics, (c) => c.network !== null),
+    coordinates: share(known.coordinates, total),
+    phone: share(known.phone, total),
+    hours: share(known.hours, total),
+    website: share(known.website, total),
+    rating: share(known.rating, total),
+    network: share(known.network, total),
   };
 }
 
-/** Share (0–1, 4 decimals) of the clinics for which `known` holds; 0 for no clinics. */
-export function share(clinics: readonly ClinicRecord[], known: (c: ClinicRecord) => boolean): number {
-  return clinics.length === 0
-    ? 0
-    : Math.round((clinics.filter(known).length / clinics.length) * 10000) / 10000;
+/** `part / total` to 4 decimals; 0 when there is nothing to count. */
+export function share(part: number, total: number): number {
+  return total === 0 ? 0 : Math.round((part / total) * 10000) / 10000;
 }
 
-export function clinicDocument(ctx: BuildContext, city: CityGroup, c: ClinicRecord): Clinic {
+/** The API form of a clinic (fields in the spec's order, then the ones added since). */
+export function clinicDocument(ctx: BuildContext, city: CitySummary, c: ClinicRecord): Clinic {
   return {
     id: c.id,
     name: c.name,
@@ -77,6 +82,7 @@ export function clinicDocument(ctx: BuildContext, city: CityGroup, c: ClinicReco
     rating: c.rating,
     reviews_count: c.reviews_count,
     website: c.website,
-    url: `${ctx.siteUrl}/clinics/${city.state.slug}/${city.slug}/${c.id}/`,
+    url: ctx.page(clinicPage(city.state.slug, city.slug, c.id)),
+    coordinates_source: c.latitude === null || c.longitude === null ? null : c.coordinates_source,
   };
 }

@@ -2,6 +2,7 @@ import type { IndexDocument } from "../../schema/index-document.js";
 import type { BuildContext } from "../context.js";
 import { LICENSE, SERVICE_NAME } from "../context.js";
 import { ENDPOINTS } from "../endpoints.js";
+import { freshness } from "./freshness.js";
 
 export const RELEASE_DATE = "2026-05-01";
 
@@ -67,6 +68,7 @@ export function indexDocument(ctx: BuildContext, datasets: IndexDocument["datase
         install: "npm install @urgent-care-directory/sdk",
       },
     ],
+    freshness: freshness(ctx.dataset, ctx.generatedAt),
     datasets,
     meta: ctx.meta("/index.json"),
   };

@@ -1,4 +1,3 @@
-import type { State } from "../../geo/states.js";
 import type {
   CitiesByState,
   CitiesList,
@@ -7,42 +6,43 @@ import type {
   StatesList,
 } from "../../schema/documents.js";
 import type { BuildContext } from "../context.js";
-import type { CityGroup, Model } from "../model.js";
-import { cityEntry, cityPath, clinicDocument, stateEntry, statePath } from "./entries.js";
+import type { CityGroup, StateGroup } from "../group.js";
+import { cityPath, statePath } from "../paths.js";
+import type { Summary } from "../summary.js";
+import { cityEntry, networkEntry, stateEntry } from "./entries.js";
 
-export function statesList(ctx: BuildContext, model: Model): StatesList {
-  const states = model.states.map((s) => stateEntry(ctx, model, s));
+export function statesList(ctx: BuildContext, summary: Summary): StatesList {
+  const states = summary.states.map((s) => stateEntry(ctx, s));
   return { count: states.length, states, meta: ctx.meta("/states.json") };
 }
 
-export function citiesList(ctx: BuildContext, model: Model): CitiesList {
-  const cities = model.cities.map((c) => cityEntry(ctx, c));
+export function citiesList(ctx: BuildContext, summary: Summary): CitiesList {
+  const cities = summary.cities.map((c) => cityEntry(ctx, c));
   return { count: cities.length, cities, meta: ctx.meta("/cities.json") };
 }
 
-export function citiesByState(ctx: BuildContext, model: Model, s: State): CitiesByState {
-  const cities = (model.citiesByState.get(s.code) ?? []).map((c) => cityEntry(ctx, c));
-  return { state: stateEntry(ctx, model, s), count: cities.length, cities, meta: ctx.meta(statePath(s)) };
+export function citiesByState(ctx: BuildContext, group: StateGroup): CitiesByState {
+  const cities = group.cities.map((c) => c.entry);
+  return {
+    state: group.entry,
+    count: cities.length,
+    cities,
+    meta: ctx.meta(statePath(group.state.state.slug)),
+  };
 }
 
 export function clinicsByCity(ctx: BuildContext, city: CityGroup): ClinicsByCity {
-  const clinics = city.clinics.map((c) => clinicDocument(ctx, city, c));
+  const clinics = city.clinics.map((c) => c.clinic);
   return {
     version: "v1",
-    city: cityEntry(ctx, city),
-    meta: ctx.meta(cityPath(city)),
+    city: city.entry,
+    meta: ctx.meta(cityPath(city.city.state.slug, city.city.slug)),
     count: clinics.length,
     clinics,
   };
 }
 
-export function networksList(ctx: BuildContext, model: Model): NetworksList {
-  const networks = model.networks.map((n) => ({
-    slug: n.slug,
-    name: n.name,
-    clinic_count: n.clinics,
-    state_count: n.states.length,
-    states: n.states,
-  }));
+export function networksList(ctx: BuildContext, summary: Summary): NetworksList {
+  const networks = summary.networks.map((n) => networkEntry(ctx, n));
   return { count: networks.length, networks, meta: ctx.meta("/networks.json") };
 }

@@ -164,5 +164,8 @@ function clean(node: unknown): unknown {
     if ((k === "minimum" || k === "maximum") && Math.abs(v as number) === Number.MAX_SAFE_INTEGER) continue;
     out[k] = clean(v);
   }
+  // OpenAPI 3.0: a nullable enum must list null among its values, or validators refuse null.
+  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null))
+    out.enum = [...out.enum, null];
   return out;
 }

@@ -1,50 +1,50 @@
 import type { Stats } from "../../schema/stats.js";
 import type { BuildContext } from "../context.js";
-import type { Model } from "../model.js";
+import type { Summary } from "../summary.js";
 import { fieldCoverage, share } from "./entries.js";
 
-export function statsDocument(ctx: BuildContext, model: Model): Stats {
+export function statsDocument(ctx: BuildContext, summary: Summary): Stats {
   const { dataset } = ctx;
-  const clinics = dataset.clinics;
-  const perCity = model.cities.map((c) => c.clinics.length).sort((a, b) => a - b);
-  const networkClinics = clinics.filter((c) => c.network !== null).length;
+  const total = summary.clinics;
+  const perCity = summary.cities.map((c) => c.clinics).sort((a, b) => a - b);
+  const networkClinics = summary.known.network;
   const rejected = sumValues(dataset.report.rejected);
   const merged = sumValues(dataset.report.merged);
   return {
     coverage: {
-      total_clinics: clinics.length,
-      total_cities: model.cities.length,
-      total_states: model.states.filter((s) => (model.citiesByState.get(s.code) ?? []).length > 0).length,
-      total_networks: model.networks.length,
+      total_clinics: total,
+      total_cities: summary.cities.length,
+      total_states: summary.states.filter((s) => s.clinics > 0).length,
+      total_networks: summary.networks.length,
       network_clinics: networkClinics,
-      independent_clinics: clinics.length - networkClinics,
+      no_known_network_clinics: total - networkClinics,
+      independent_clinics: total - networkClinics,
       clinics_per_city: {
         min: perCity[0] ?? 0,
         median: median(perCity),
         max: perCity[perCity.length - 1] ?? 0,
       },
-      states: model.states.map((s) => {
-        const inState = (model.citiesByState.get(s.code) ?? []).flatMap((c) => c.clinics);
-        const independent = inState.filter((c) => c.network === null).length;
-        return {
-          slug: s.slug,
-          code: s.code,
-          name: s.name,
-          cities: (model.citiesByState.get(s.code) ?? []).length,
-          clinics: inState.length,
-          networks: new Set(inState.map((c) => c.network).filter((n) => n !== null)).size,
-          independent_clinics: independent,
-        };
-      }),
+      states: summary.states.map((s) => ({
+        slug: s.state.slug,
+        code: s.state.code,
+        name: s.state.name,
+        cities: s.cities.length,
+        clinics: s.clinics,
+        networks: s.networks,
+        no_known_network_clinics: s.clinics - s.known.network,
+        independent_clinics: s.clinics - s.known.network,
+      })),
     },
     data_quality: {
       synthetic: dataset.source.synthetic,
       source: dataset.source.name,
       data_version: dataset.dataVersion,
       generated_at: ctx.generatedAt,
+      record_dates: { ...dataset.recordDates },
+      network_evidence: sorted(summary.networkEvidence),
       records: {
         read: dataset.report.read,
-        published: clinics.length,
+        published: total,
         rejected,
         merged,
         repaired: dataset.report.repairedRecords,
@@ -53,12 +53,12 @@ export function statsDocument(ctx: BuildContext, model: Model): Stats {
       repaired_by_reason: sorted(dataset.report.repaired),
       merged_by_reason: sorted(dataset.report.merged),
       completeness: {
-        ...fieldCoverage(clinics),
-        address: share(clinics, (c) => c.address !== null),
-        neighborhood: share(clinics, (c) => c.neighborhood !== null),
-        services: share(clinics, (c) => c.services.length > 0),
-        insurance: share(clinics, (c) => c.insurance.length > 0),
-        reviews_count: share(clinics, (c) => c.reviews_count !== null),
+        ...fieldCoverage(summary.known, total),
+        address: share(summary.known.address, total),
+        neighborhood: share(summary.known.neighborhood, total),
+        services: share(summary.known.services, total),
+        insurance: share(summary.known.insurance, total),
+        reviews_count: share(summary.known.reviews_count, total),
       },
       sources: dataset.source.files.map((f) => ({ ...f })),
     },

@@ -171,6 +171,12 @@ export const DOCUMENT_COLUMNS: readonly ColumnInfo[] = [
   { name: "reviews_count", type: "integer", nullable: true, description: TABULAR.reviews_count.description },
   { name: "website", type: "string", nullable: true, description: TABULAR.website.description },
   { name: "url", type: "string", nullable: false, description: TABULAR.url.description },
+  {
+    name: "coordinates_source",
+    type: "string",
+    nullable: true,
+    description: "Where the coordinates come from: `source`, or `zip_centroid` (approximate).",
+  },
   { name: "state", type: "string", nullable: false, description: TABULAR.state.description },
   { name: "state_code", type: "string", nullable: false, description: TABULAR.state_code.description },
   { name: "state_name", type: "string", nullable: false, description: TABULAR.state_name.description },

@@ -65,15 +65,14 @@ export function csvCells(row: ExportRow): Record<CanonicalColumn, string | null>
   };
 }
 
+/** The header line of the CSV download (the canonical column layout), with its line end. */
+export const CSV_HEADER = CANONICAL_COLUMNS.join(",") + CSV_EOL;
+
 /**
- * The CSV download: UTF-8 without BOM, a header row of CANONICAL_COLUMNS, one CRLF-terminated line per clinic.
- * @example toCsv(rows).split("\r\n")[0] // "id,name,network,…"
+ * One line of the CSV download, with its CRLF line end.
+ * @example csvLine(row) // "k3v9q2m7x1ab,Bluepine Urgent Care - Downtown,…\r\n"
  */
-export function toCsv(rows: readonly ExportRow[]): Buffer {
-  const lines = [CANONICAL_COLUMNS.join(",")];
-  for (const row of rows) {
-    const cells = csvCells(row);
-    lines.push(CANONICAL_COLUMNS.map((col) => csvField(cells[col])).join(","));
-  }
-  return Buffer.from(lines.join(CSV_EOL) + CSV_EOL, "utf8");
+export function csvLine(row: ExportRow): string {
+  const cells = csvCells(row);
+  return CANONICAL_COLUMNS.map((col) => csvField(cells[col])).join(",") + CSV_EOL;
 }

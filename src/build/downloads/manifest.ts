@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { LIST_SEPARATOR } from "../../dataset/canonical-columns.js";
 import type { BuildContext } from "../context.js";
 import { LICENSE, SERVICE_NAME } from "../context.js";
@@ -13,9 +12,14 @@ export function downloadUrl(ctx: BuildContext, name: string): string {
 
 /**
  * The manifest entry of one written file: names, addresses, size, SHA-256 (hex), rows and typed columns.
- * @example fileEntry(ctx, FORMATS[0], toCsv(rows), rows.length).sha256 // "3f2a…" (64 hex digits)
+ * @example fileEntry(ctx, FORMATS[0], { bytes: 4_512_003, sha256: "3f2a…" }, 8600)
  */
-export function fileEntry(ctx: BuildContext, spec: FormatSpec, body: Buffer, rows: number): ManifestFile {
+export function fileEntry(
+  ctx: BuildContext,
+  spec: FormatSpec,
+  file: { bytes: number; sha256: string },
+  rows: number,
+): ManifestFile {
   const name = datedName(ctx.dataset.dataVersion, spec.extension);
   const latest = latestName(spec.extension);
   return {
@@ -25,8 +29,8 @@ export function fileEntry(ctx: BuildContext, spec: FormatSpec, body: Buffer, row
     latest_url: downloadUrl(ctx, latest),
     format: spec.format,
     media_type: spec.mediaType,
-    bytes: body.length,
-    sha256: createHash("sha256").update(body).digest("hex"),
+    bytes: file.bytes,
+    sha256: file.sha256,
     rows,
     http_encodings: spec.compress ? ["br", "gzip"] : [],
     compression: spec.format === "parquet" ? "snappy" : null,

@@ -1,5 +1,5 @@
 import type { SchemaElement } from "hyparquet";
-import { type ColumnSource, parquetWriteBuffer } from "hyparquet-writer";
+import { type ColumnSource, fileWriter, ParquetWriter } from "hyparquet-writer";
 import { CANONICAL_COLUMNS, type CanonicalColumn } from "../../dataset/canonical-columns.js";
 import { WEEKDAYS } from "../../schema/hours.js";
 import type { ExportRow } from "./rows.js";
@@ -103,30 +103,59 @@ function cells(row: ExportRow): Record<CanonicalColumn, unknown> {
   };
 }
 
+/** Rows per row group: bounded memory while writing, and row groups large enough to compress well. */
+export const PARQUET_ROW_GROUP = 50_000;
+
 /**
- * The Parquet download: the canonical columns with real types (double, int32, list<string>, hours as a struct),
- * snappy-compressed, one row group up to 100,000 rows, statistics on, dictionary-encoded place and network
- * columns, and licence/attribution in the footer's key-value metadata. Deterministic: no timestamps.
- * @example const bytes = toParquet(rows, [{ key: "license", value: "CC-BY-4.0" }]);
+ * The Parquet download, written as rows arrive: the canonical columns with real types (double, int32,
+ * list<string>, hours as a struct), snappy-compressed, row groups of PARQUET_ROW_GROUP rows, statistics on,
+ * dictionary-encoded place and network columns, and licence/attribution in the footer's key-value metadata.
+ * Deterministic: no timestamps.
+ * @example const pq = new ParquetSink(file, [{ key: "license", value: "CC-BY-4.0" }]); pq.append(rows); pq.close();
  */
-export function toParquet(rows: readonly ExportRow[], metadata: { key: string; value: string }[]): Buffer {
-  const values = rows.map(cells);
-  const schema: SchemaElement[] = [
-    { name: "schema", num_children: CANONICAL_COLUMNS.length },
-    ...CANONICAL_COLUMNS.flatMap(columnSchema),
-  ];
-  const columnData: ColumnSource[] = CANONICAL_COLUMNS.map((name) => ({
-    name,
-    data: values.map((v) => v[name]),
-    ...(DICTIONARY_COLUMNS.has(name) ? { encoding: "RLE_DICTIONARY" as const } : {}),
-  }));
-  const buffer = parquetWriteBuffer({
-    columnData,
-    schema,
-    codec: "SNAPPY",
-    rowGroupSize: 100_000,
-    kvMetadata: metadata,
-    createdBy: PARQUET_CREATED_BY,
-  });
-  return Buffer.from(buffer);
+export class ParquetSink {
+  readonly #writer: ParquetWriter;
+  #buffered: Record<CanonicalColumn, unknown>[] = [];
+  #rows = 0;
+
+  constructor(file: string, metadata: { key: string; value: string }[]) {
+    const schema: SchemaElement[] = [
+      { name: "schema", num_children: CANONICAL_COLUMNS.length },
+      ...CANONICAL_COLUMNS.flatMap(columnSchema),
+    ];
+    this.#writer = new ParquetWriter({
+      writer: fileWriter(file),
+      schema,
+      codec: "SNAPPY",
+      kvMetadata: metadata,
+      createdBy: PARQUET_CREATED_BY,
+    });
+  }
+
+  append(rows: readonly ExportRow[]): void {
+    for (const row of rows) {
+      this.#buffered.push(cells(row));
+      if (this.#buffered.length >= PARQUET_ROW_GROUP) this.#flush();
+    }
+  }
+
+  /** Writes the last row group and the footer; returns the number of rows. */
+  close(): number {
+    this.#flush();
+    this.#writer.finish();
+    return this.#rows;
+  }
+
+  #flush(): void {
+    const values = this.#buffered;
+    if (values.length === 0) return;
+    const columnData: ColumnSource[] = CANONICAL_COLUMNS.map((name) => ({
+      name,
+      data: values.map((v) => v[name]),
+      ...(DICTIONARY_COLUMNS.has(name) ? { encoding: "RLE_DICTIONARY" as const } : {}),
+    }));
+    this.#writer.write({ columnData, rowGroupSize: values.length });
+    this.#rows += values.length;
+    this.#buffered = [];
+  }
 }

@@ -1,56 +1,63 @@
-import type { IndexDocument } from "../../schema/index-document.js";
-import type { BuildContext } from "../context.js";
-import type { Model } from "../model.js";
-import type { OutputTree } from "../output.js";
-import type { Checker } from "../validate.js";
-import { FORMATS } from "./formats.js";
-import { documentLines } from "./json.js";
+import type { Emitter } from "../emitter.js";
+import { FORMATS, type RowSink } from "./formats.js";
 import { licenseText } from "./license.js";
 import { buildManifest, downloadUrl, fileEntry } from "./manifest.js";
 import { Manifest, type ManifestFile } from "./manifest-schema.js";
-import { DOWNLOADS_DIR, LICENSE_NAME, MANIFEST_NAME } from "./names.js";
+import { DOWNLOADS_DIR, datedName, LICENSE_NAME, latestName, MANIFEST_NAME } from "./names.js";
 import { exportRows } from "./rows.js";
 
 /**
- * Adds the bulk downloads to the output tree — every format under its dated name and its `-latest` alias, the
- * manifest and the licence — and returns the `datasets` section of index.json that lists them.
- * @example const datasets = renderDownloads(ctx, groupDataset(dataset), new Checker(), tree);
+ * The bulk downloads: every format under its dated name, written city by city as the states are rendered,
+ * then its `-latest` alias (a hard link), the manifest and the licence. Publishes the `datasets` section of
+ * index.json.
  */
-export function renderDownloads(
-  ctx: BuildContext,
-  model: Model,
-  check: Checker,
-  tree: OutputTree,
-): IndexDocument["datasets"] {
-  const rows = exportRows(ctx, model, check);
-  const data = { rows, documents: documentLines(rows) };
-  const files: ManifestFile[] = [];
-  for (const spec of FORMATS) {
-    const body = spec.write(data, ctx);
-    const entry = fileEntry(ctx, spec, body, rows.length);
-    tree.add(`${DOWNLOADS_DIR}/${entry.name}`, body, spec.compress);
-    tree.add(`${DOWNLOADS_DIR}/${entry.latest_name}`, body, spec.compress);
-    files.push(entry);
-  }
-  const manifest = check.parse(MANIFEST_NAME, Manifest, buildManifest(ctx, files, rows.length));
-  tree.add(`${DOWNLOADS_DIR}/${MANIFEST_NAME}`, `${JSON.stringify(manifest, null, 2)}\n`);
-  tree.add(`${DOWNLOADS_DIR}/${LICENSE_NAME}`, licenseText(ctx));
+export const downloadsEmitter: Emitter = (run) => {
+  const { ctx, out } = run;
+  const dir = (name: string) => `${DOWNLOADS_DIR}/${name}`;
+  const sinks: Promise<RowSink[]> = Promise.all(
+    FORMATS.map((spec) => spec.open(out, dir(datedName(ctx.dataset.dataVersion, spec.extension)), ctx)),
+  );
   return {
-    description:
-      "The whole data set as bulk downloads (CSV, JSON, NDJSON, Parquet), outside the versioned API. The manifest " +
-      "lists each file's size, SHA-256, row count and typed columns; dated names are permanent, -latest names follow the newest release.",
-    data_version: ctx.dataset.dataVersion,
-    manifest_url: downloadUrl(ctx, MANIFEST_NAME),
-    license_url: downloadUrl(ctx, LICENSE_NAME),
-    downloads: files.map((f) => ({
-      name: f.name,
-      format: f.format,
-      media_type: f.media_type,
-      url: f.url,
-      latest_url: f.latest_url,
-      bytes: f.bytes,
-      sha256: f.sha256,
-      rows: f.rows,
-    })),
+    async state(group) {
+      const open = await sinks;
+      for (const city of group.cities) {
+        const rows = exportRows(city);
+        for (const sink of open) await sink.append(rows);
+      }
+    },
+    async finish() {
+      const open = await sinks;
+      const files: ManifestFile[] = [];
+      for (const [i, spec] of FORMATS.entries()) {
+        const rows = await (open[i] as RowSink).close();
+        const name = datedName(ctx.dataset.dataVersion, spec.extension);
+        const written = out.entry(dir(name));
+        if (!written) throw new Error(`download not written: ${name}`);
+        await out.alias(dir(latestName(spec.extension)), dir(name));
+        files.push(fileEntry(ctx, spec, written, rows));
+      }
+      const rows = files[0]?.rows ?? 0;
+      const manifest = run.check.parse(MANIFEST_NAME, Manifest, buildManifest(ctx, files, rows));
+      await out.add(dir(MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
+      await out.add(dir(LICENSE_NAME), licenseText(ctx));
+      run.published.datasets = {
+        description:
+          "The whole data set as bulk downloads (CSV, JSON, NDJSON, Parquet), outside the versioned API. The manifest " +
+          "lists each file's size, SHA-256, row count and typed columns; dated names are permanent, -latest names follow the newest release.",
+        data_version: ctx.dataset.dataVersion,
+        manifest_url: downloadUrl(ctx, MANIFEST_NAME),
+        license_url: downloadUrl(ctx, LICENSE_NAME),
+        downloads: files.map((f) => ({
+          name: f.name,
+          format: f.format,
+          media_type: f.media_type,
+          url: f.url,
+          latest_url: f.latest_url,
+          bytes: f.bytes,
+          sha256: f.sha256,
+          rows: f.rows,
+        })),
+      };
+    },
   };
-}
+};

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
-import { buildSite } from "../../build/build.js";
 import type { Dataset } from "../../dataset/types.js";
+import { publishRelease } from "../../release/publish.js";
 import { generateSample } from "../../sample/generate.js";
 import { type Command, InputError, parse, UsageError } from "../args.js";
 import {
@@ -22,10 +22,10 @@ built-in synthetic sample. A failed build leaves the previous output untouched.
 
 Options:
 ${IMPORT_USAGE}
-  --out DIR             output folder (default: public); replaced atomically
+  --out DIR             output path (default: public): a link to the current release, switched in one step
   --site-url URL        public address of the site (default: ${DEFAULT_SITE_URL})
   --base-url URL        address of the API (default: {site-url}/api/v1)
-  --generated-at ISO    timestamp written into every document (default: the data date, for reproducible builds)
+  --generated-at ISO    generation time written into every document (default: $SOURCE_DATE_EPOCH, else now)
   --seed TEXT           seed of the synthetic sample (default: ucd-sample-v1)
   --compression LEVEL   max (brotli 11, for publishing) or fast (brotli 5) (default: max)
   -h, --help            show this help`;
@@ -51,9 +51,7 @@ export const buildCommand: Command = {
     const compression = values.compression;
     if (compression !== "max" && compression !== "fast")
       throw new UsageError(`--compression must be max or fast, not ${compression}`);
-    const generatedAt = values["generated-at"];
-    if (generatedAt !== undefined && Number.isNaN(Date.parse(generatedAt)))
-      throw new UsageError(`--generated-at is not a timestamp: ${generatedAt}`);
+    const generatedAt = generationTime(values["generated-at"], process.env.SOURCE_DATE_EPOCH);
     checkUrl("--site-url", values["site-url"]);
     if (values["base-url"] !== undefined) checkUrl("--base-url", values["base-url"]);
 
@@ -92,12 +90,14 @@ export const buildCommand: Command = {
       }
       dataset = result.dataset;
     }
-    const result = await buildSite(dataset, values.out, {
+    if (values.input !== undefined && !argv.some((a) => a === "--site-url" || a.startsWith("--site-url=")))
+      console.error(
+        `ucd: warning: no --site-url given: every link in the documents and pages (clinic urls, the attribution link, sitemap) will point at ${DEFAULT_SITE_URL}. Pass --site-url with the public address before publishing.`,
+      );
+    const result = await publishRelease(dataset, values.out, {
       siteUrl: values["site-url"],
       ...(values["base-url"] === undefined ? {} : { baseUrl: values["base-url"] }),
-      ...(generatedAt === undefined
-        ? {}
-        : { generatedAt: new Date(generatedAt).toISOString().replace(/\.000Z$/, "Z") }),
+      generatedAt,
       compression,
     });
     const ms = Math.round(performance.now() - started);
@@ -108,6 +108,28 @@ export const buildCommand: Command = {
     return 0;
   },
 };
+
+/**
+ * The generation time of a build: `--generated-at` when given, else `SOURCE_DATE_EPOCH` (seconds since the epoch,
+ * the reproducible-builds convention), else now.
+ * @example generationTime(undefined, "1777593600", new Date()) // "2026-05-01T00:00:00Z"
+ */
+export function generationTime(
+  flag: string | undefined,
+  epoch: string | undefined,
+  now = new Date(),
+): string {
+  let ms = now.getTime();
+  if (flag !== undefined) {
+    ms = Date.parse(flag);
+    if (Number.isNaN(ms)) throw new UsageError(`--generated-at is not a timestamp: ${flag}`);
+  } else if (epoch !== undefined && epoch !== "") {
+    if (!/^\d{1,12}$/.test(epoch))
+      throw new UsageError(`SOURCE_DATE_EPOCH is not a number of seconds: ${epoch}`);
+    ms = Number(epoch) * 1000;
+  }
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.000Z$/, "Z");
+}
 
 function checkUrl(flag: string, value: string): void {
   try {

@@ -1,4 +1,4 @@
-import { buildSite } from "../../build/build.js";
+import { publishRelease } from "../../release/publish.js";
 import { generateSample } from "../../sample/generate.js";
 import { type Command, parse } from "../args.js";
 import { SERVE_OPTIONS, serve, serveSettings } from "./serve.js";
@@ -38,7 +38,7 @@ export const startCommand: Command = {
         : settings.host;
     const started = Date.now();
     const dataset = generateSample();
-    await buildSite(dataset, values.out, {
+    await publishRelease(dataset, values.out, {
       siteUrl: `http://${shownHost}:${settings.port}`,
       compression: "fast",
     });

@@ -26,3 +26,26 @@ export function treeManifest(files: readonly TreeFile[]): string {
   const digest = createHash("sha256").update(body).digest("hex");
   return `${body}#end\t${sorted.length}\t${digest}\n`;
 }
+
+/**
+ * Reads `files.tsv` back; throws when it is malformed, truncated or edited (its trailer does not match).
+ * @example const files = parseTreeManifest(await readFile("public/files.tsv", "utf8"));
+ */
+export function parseTreeManifest(text: string): TreeFile[] {
+  const end = text.lastIndexOf("#end\t");
+  if (!text.startsWith("#ucd-files\t1\n") || end < 0 || !text.endsWith("\n"))
+    throw new Error("not a complete tree manifest (header or trailer missing)");
+  const body = text.slice(0, end);
+  const [, count, digest] = text.slice(end, -1).split("\t");
+  if (createHash("sha256").update(body).digest("hex") !== digest)
+    throw new Error("tree manifest does not match its trailer (truncated or edited)");
+  const files: TreeFile[] = [];
+  for (const line of body.split("\n").slice(1, -1)) {
+    const [path, bytes, sha256] = line.split("\t");
+    if (path === undefined || bytes === undefined || sha256 === undefined || !/^[0-9a-f]{64}$/.test(sha256))
+      throw new Error(`malformed tree manifest line: ${JSON.stringify(line)}`);
+    files.push({ path, bytes: Number(bytes), sha256 });
+  }
+  if (files.length !== Number(count)) throw new Error("tree manifest line count does not match its trailer");
+  return files;
+}

@@ -1,0 +1,34 @@
+import type { IndexDocument } from "../schema/index-document.js";
+import type { BuildContext } from "./context.js";
+import type { StateGroup } from "./group.js";
+import type { OutputWriter } from "./output/writer.js";
+import type { Summary } from "./summary.js";
+import type { Checker } from "./validate.js";
+
+/** What emitters hand to those that finish after them (index.json lists the downloads, the feed, …). */
+export interface Published {
+  datasets?: IndexDocument["datasets"];
+}
+
+/** One build in progress: what every emitter reads and writes through. */
+export interface BuildRun {
+  ctx: BuildContext;
+  summary: Summary;
+  out: OutputWriter;
+  check: Checker;
+  /** A scratch folder for spills, removed when the build ends. */
+  scratch: string;
+  published: Published;
+}
+
+/** What an emitter does: once per state (slug order, states without clinics included), then once at the end. */
+export interface EmitterHooks {
+  state?(group: StateGroup): Promise<void>;
+  finish?(): Promise<void>;
+}
+
+/**
+ * A part of the output (API documents, downloads, pages, search index…). Emitters run in the order the build
+ * lists them; each state goes to all of them before the next state is loaded, so memory stays bounded by one state.
+ */
+export type Emitter = (run: BuildRun) => EmitterHooks;

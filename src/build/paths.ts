@@ -1,0 +1,37 @@
+/**
+ * Where every document and page lives: the one place that decides paths. API paths are relative to the API
+ * base (`/api/v1`); page paths are relative to the site and end in `/` (the file is `index.html` inside).
+ */
+
+/** `/cities/new-york.json` */
+export const statePath = (state: string) => `/cities/${state}.json`;
+/** `/clinics/texas/austin.json` */
+export const cityPath = (state: string, city: string) => `/clinics/${state}/${city}.json`;
+/** `/clinic/k3v9q2m7x1ab.json` */
+export const clinicPath = (id: string) => `/clinic/${id}.json`;
+/** `/networks/carenow.json` */
+export const networkPath = (network: string) => `/networks/${network}.json`;
+
+/** `/clinics/texas/` */
+export const statePage = (state: string) => `/clinics/${state}/`;
+/** `/clinics/texas/austin/` */
+export const cityPage = (state: string, city: string) => `/clinics/${state}/${city}/`;
+/** `/clinics/texas/austin/k3v9q2m7x1ab/` */
+export const clinicPage = (state: string, city: string, id: string) => `/clinics/${state}/${city}/${id}/`;
+/** `/networks/carenow/` */
+export const networkPage = (network: string) => `/networks/${network}/`;
+
+/** The folder of the API documents inside the output folder. */
+export const API_DIR = "api/v1";
+
+/**
+ * File of an API document inside the output folder.
+ * @example apiFile("/states.json") // "api/v1/states.json"
+ */
+export const apiFile = (path: string) => `${API_DIR}${path}`;
+
+/**
+ * File of a page inside the output folder.
+ * @example pageFile("/clinics/texas/") // "clinics/texas/index.html"
+ */
+export const pageFile = (page: string) => `${page.slice(1)}index.html`;

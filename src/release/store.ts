@@ -1,0 +1,230 @@
+import { constants } from "node:fs";
+import {
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  readlink,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  symlink,
+} from "node:fs/promises";
+import { basename, dirname, join, relative, resolve } from "node:path";
+
+/**
+ * The release store of one output path: `public` is a relative symlink to `.public.releases/<id>/site`, swapped
+ * by a single rename. Release folders are immutable once published; a build in progress lives in a temporary
+ * folder of the store and is removed when it fails (or, if its process was killed, by the next build).
+ */
+export interface ReleaseStore {
+  /** The published path (`--out`), absolute. */
+  out: string;
+  /** The store folder beside it. */
+  dir: string;
+}
+
+/** A published release folder. */
+export interface StoredRelease {
+  /** `0007-2026-05-01`: a sequence number, then the data version. */
+  id: string;
+  root: string;
+  /** The served tree. */
+  site: string;
+  /** Bookkeeping read by the next release (its records, tombstones, history). */
+  state: string;
+}
+
+/** The output path is an existing folder that is not a build: never delete or move what we did not make. */
+export class NotAnOutputFolderError extends Error {
+  override readonly name = "NotAnOutputFolderError";
+}
+
+const storeDir = (out: string) => join(dirname(out), `.${basename(out)}.releases`);
+const TEMP_PREFIX = ".tmp-";
+const LOCK = ".lock";
+
+/**
+ * Opens (creating) the store of `out`: removes temporary folders of builds whose process is gone, and moves an
+ * output folder written by an older version (a plain folder holding a build) into the store.
+ * @example const store = await openStore("public");
+ */
+export async function openStore(outPath: string): Promise<ReleaseStore> {
+  const out = resolve(outPath);
+  const dir = storeDir(out);
+  await mkdir(dir, { recursive: true });
+  const store = { out, dir };
+  await removeStaleTemps(store);
+  await migrateLegacy(store);
+  return store;
+}
+
+/** The release `out` points to now, or null when nothing is published. */
+export async function currentRelease(store: ReleaseStore): Promise<StoredRelease | null> {
+  let target: string;
+  try {
+    target = await readlink(store.out);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw e;
+  }
+  const site = resolve(dirname(store.out), target);
+  const root = dirname(site);
+  return releaseAt(root);
+}
+
+/** Every published release of the store, oldest first. */
+export async function listReleases(store: ReleaseStore): Promise<StoredRelease[]> {
+  const names = (await readdir(store.dir)).filter((n) => /^\d{4,}-/.test(n)).sort(bySequence);
+  return names.map((n) => releaseAt(join(store.dir, n)));
+}
+
+/** A new, empty release folder to render into, and the id it will be published under. */
+export async function beginRelease(
+  store: ReleaseStore,
+  dataVersion: string,
+): Promise<{ id: string; temp: StoredRelease }> {
+  const last = (await listReleases(store)).at(-1);
+  const next = last ? Number(last.id.slice(0, last.id.indexOf("-"))) + 1 : 1;
+  const id = `${String(next).padStart(4, "0")}-${dataVersion}`;
+  const root = join(store.dir, `${TEMP_PREFIX}${process.pid}-${Date.now().toString(36)}`);
+  await mkdir(join(root, "state"), { recursive: true });
+  return { id, temp: releaseAt(root) };
+}
+
+/**
+ * Publishes a rendered release: moves it into place under its id, then points `out` at it with one rename of a
+ * new symlink over the old one, so every document, page and download switches at once.
+ */
+export async function publish(store: ReleaseStore, temp: StoredRelease, id: string): Promise<StoredRelease> {
+  const release = releaseAt(join(store.dir, id));
+  await rename(temp.root, release.root);
+  const link = join(dirname(store.out), `.${basename(store.out)}.link-${process.pid}`);
+  await rm(link, { force: true });
+  await symlink(relative(dirname(store.out), release.site), link);
+  await rename(link, store.out);
+  return release;
+}
+
+/** Removes a release folder that was never published. */
+export async function discard(temp: StoredRelease): Promise<void> {
+  await rm(temp.root, { recursive: true, force: true });
+}
+
+/**
+ * Removes published release folders beyond the newest `keep` (the one `out` points to always stays). Files of
+ * older releases that newer ones still hold (hard links: dated downloads, unchanged documents) stay on disk.
+ */
+export async function pruneReleases(store: ReleaseStore, keep: number): Promise<string[]> {
+  const current = await currentRelease(store);
+  const all = await listReleases(store);
+  const removed: string[] = [];
+  for (const r of all.slice(0, Math.max(0, all.length - keep))) {
+    if (r.id === current?.id) continue;
+    await rm(r.root, { recursive: true, force: true });
+    removed.push(r.id);
+  }
+  return removed;
+}
+
+/**
+ * Runs `fn` holding the store's lock, so that two builds never publish into one path at once. A lock left by a
+ * process that is gone is taken over.
+ */
+export async function withLock<T>(store: ReleaseStore, fn: () => Promise<T>): Promise<T> {
+  const path = join(store.dir, LOCK);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const handle = await open(path, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY);
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 0) {
+        const holder = await readFile(path, "utf8").catch(() => "?");
+        throw new Error(
+          `another build (process ${holder}) is publishing into ${store.out}; try again when it ends`,
+        );
+      }
+      const holder = Number(await readFile(path, "utf8").catch(() => "0"));
+      if (processAlive(holder)) {
+        throw new Error(
+          `another build (process ${holder}) is publishing into ${store.out}; try again when it ends`,
+        );
+      }
+      await rm(path, { force: true });
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    await rm(path, { force: true });
+  }
+}
+
+function releaseAt(root: string): StoredRelease {
+  return { id: basename(root), root, site: join(root, "site"), state: join(root, "state") };
+}
+
+function bySequence(a: string, b: string): number {
+  return Number(a.slice(0, a.indexOf("-"))) - Number(b.slice(0, b.indexOf("-"))) || (a < b ? -1 : 1);
+}
+
+function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function removeStaleTemps(store: ReleaseStore): Promise<void> {
+  for (const name of await readdir(store.dir)) {
+    const m = /^\.tmp-(\d+)-/.exec(name);
+    if (m && !processAlive(Number(m[1]))) await rm(join(store.dir, name), { recursive: true, force: true });
+  }
+  const parent = dirname(store.out);
+  const prefix = `.${basename(store.out)}.link-`;
+  for (const name of await readdir(parent)) {
+    if (name.startsWith(prefix) && !processAlive(Number(name.slice(prefix.length))))
+      await rm(join(parent, name), { force: true });
+  }
+}
+
+/**
+ * An output path that is a plain folder (written before releases existed) is moved into the store as release
+ * `0000-legacy` when it holds a build; an empty folder is removed; anything else is refused.
+ */
+async function migrateLegacy(store: ReleaseStore): Promise<void> {
+  let info: Awaited<ReturnType<typeof lstat>>;
+  try {
+    info = await lstat(store.out);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw e;
+  }
+  if (info.isSymbolicLink()) return;
+  if (!info.isDirectory())
+    throw new NotAnOutputFolderError(`${store.out} exists and is not a folder: choose another output path`);
+  const entries = await readdir(store.out);
+  if (entries.length === 0) {
+    await rmdir(store.out);
+    return;
+  }
+  const isBuild = await stat(join(store.out, "api/v1/index.json")).then(
+    () => true,
+    () => false,
+  );
+  if (!isBuild)
+    throw new NotAnOutputFolderError(
+      `${store.out} is a folder that does not hold a build (no api/v1/index.json): refusing to replace it; choose another output path`,
+    );
+  const legacy = join(store.dir, "0000-legacy");
+  await mkdir(join(legacy, "state"), { recursive: true });
+  await rename(store.out, join(legacy, "site"));
+  await symlink(relative(dirname(store.out), join(legacy, "site")), store.out);
+}

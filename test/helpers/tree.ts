@@ -1,0 +1,14 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parseTreeManifest, TREE_MANIFEST } from "../../src/build/output/tree-manifest.js";
+
+/** Every file of a built folder as its manifest lists it: path → SHA-256. */
+export async function manifestOf(dir: string): Promise<Map<string, string>> {
+  const files = parseTreeManifest(await readFile(join(dir, TREE_MANIFEST), "utf8"));
+  return new Map(files.map((f) => [f.path, f.sha256]));
+}
+
+/** A JSON file of a built folder, parsed. */
+export async function readJson<T = unknown>(dir: string, path: string): Promise<T> {
+  return JSON.parse(await readFile(join(dir, path), "utf8")) as T;
+}
