@@ -50,7 +50,7 @@ export async function* clinicDocuments(
  * Every clinic of the directory (or of one state), city by city, with bounded concurrency.
  * @example
  * let open = 0;
- * for await (const clinic of allClinics(client, { concurrency: 8 })) if (isOpen(clinic) === "open") open++;
+ * for await (const clinic of allClinics(client, { concurrency: 8 })) if (isOpen(clinic)) open++;
  */
 export async function* allClinics(
   source: DirectorySource,

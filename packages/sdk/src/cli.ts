@@ -1,7 +1,7 @@
 // The `ucd-sdk` command: a thin shell over the library, for people and for scripts (`--json`).
 import { UrgentCareClient } from "./client.js";
 import { isHttpError, isNetworkError, isNotFoundError } from "./errors.js";
-import { isOpen } from "./hours.js";
+import { openStatus } from "./hours.js";
 import type { NearestResult } from "./nearest.js";
 import type { Clinic } from "./types.js";
 
@@ -86,7 +86,7 @@ function expectPositionals(args: Args, names: string[]): string[] {
 }
 
 const line = (c: Clinic, now: Date) =>
-  `${c.name}${c.network ? ` [${c.network}]` : ""} — ${isOpen(c, now)} — ${c.address ?? "address unknown"}${c.phone ? ` — ${c.phone}` : ""}`;
+  `${c.name}${c.network ? ` [${c.network}]` : ""} — ${openStatus(c, now)} — ${c.address ?? "address unknown"}${c.phone ? ` — ${c.phone}` : ""}`;
 
 /** Runs the CLI with `argv` (without node and the script) and returns the exit code. */
 export async function main(argv: readonly string[], out = console.log, err = console.error): Promise<number> {
@@ -110,7 +110,7 @@ export async function main(argv: readonly string[], out = console.log, err = con
       case "find": {
         const [state, city] = expectPositionals(args, ["state", "city"]);
         const doc = await client.clinics(state as string, city as string);
-        const clinics = args.openNow ? doc.clinics.filter((c) => isOpen(c, now) === "open") : doc.clinics;
+        const clinics = args.openNow ? doc.clinics.filter((c) => openStatus(c, now) === "open") : doc.clinics;
         if (args.json)
           out(JSON.stringify(args.openNow ? { ...doc, count: clinics.length, clinics } : doc, null, 2));
         else {

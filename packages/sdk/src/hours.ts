@@ -74,21 +74,33 @@ function openAtMinute(hours: Hours, m: number): boolean {
 }
 
 /**
- * Is the clinic open at `at` (default: now)? Uses the clinic's IANA time zone via `Intl.DateTimeFormat`, so it is
- * right wherever the caller is, across overnight periods and daylight-saving changes (periods are wall-clock
- * times: on a spring-forward night the skipped hour never happens; on a fall-back night the repeated hour is
- * open or closed both times). `unknown` when `hours` is null or its time zone is unknown to the runtime.
- * Holiday exceptions are not in the data.
+ * Whether the clinic is open at `at` (default: now), in three words: `"open"`, `"closed"`, or `"unknown"` when
+ * `hours` is null or its time zone is unknown to the runtime. Uses the clinic's IANA time zone via
+ * `Intl.DateTimeFormat`, so it is right wherever the caller is, across overnight periods and daylight-saving
+ * changes (periods are wall-clock times: on a spring-forward night the skipped hour never happens; on a fall-back
+ * night the repeated hour is open or closed both times). Holiday exceptions are not in the data.
  * @example
- * isOpen(clinic); // "open" | "closed" | "unknown"
- * isOpen(clinic, new Date("2026-11-01T06:30:00Z")); // 01:30 EST or EDT — same answer either way
+ * openStatus(clinic); // "open" | "closed" | "unknown"
+ * openStatus(clinic, new Date("2026-11-01T06:30:00Z")); // 01:30 EST or EDT — same answer either way
  */
-export function isOpen(clinic: Pick<Clinic, "hours">, at: Date = new Date()): OpenStatus {
+export function openStatus(clinic: Pick<Clinic, "hours">, at: Date = new Date()): OpenStatus {
   const hours = clinic.hours;
-  if (Number.isNaN(at.getTime())) throw new RangeError("isOpen: invalid date");
+  if (Number.isNaN(at.getTime())) throw new RangeError("openStatus: invalid date");
   if (!hours) return "unknown";
   if (hours.open_24_hours) return "open"; // open whatever the zone
   const m = localMinuteOfWeek(at, hours.timezone);
   if (m === null) return "unknown";
   return openAtMinute(hours, m) ? "open" : "closed";
+}
+
+/**
+ * Is the clinic open at `at` (default: now)? `true` or `false`, or `null` when its hours are unknown — so that
+ * `if (isOpen(c))` means "known to be open". The same rules as {@link openStatus}.
+ * @example
+ * if (isOpen(clinic)) console.log("open now");
+ * isOpen({ hours: null }); // null
+ */
+export function isOpen(clinic: Pick<Clinic, "hours">, at: Date = new Date()): boolean | null {
+  const status = openStatus(clinic, at);
+  return status === "unknown" ? null : status === "open";
 }

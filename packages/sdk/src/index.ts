@@ -4,7 +4,7 @@
  * import { UrgentCareClient, isOpen } from "@urgent-care-directory/sdk";
  * const client = new UrgentCareClient({ baseUrl: "http://127.0.0.1:8080/api/v1" });
  * const [near] = await client.nearest(30.2672, -97.7431, { limit: 1 });
- * console.log(near?.clinic.name, near?.distanceKm, near && isOpen(near.clinic));
+ * console.log(near?.clinic.name, near?.distanceKm, near && isOpen(near.clinic) ? "open now" : "");
  * @module
  */
 export { type AllClinicsOptions, allClinics, clinicDocuments } from "./all-clinics.js";
@@ -22,7 +22,7 @@ export {
   type UrgentCareError,
 } from "./errors.js";
 export { distanceKm, type LatLng, parseCoordinates } from "./geo.js";
-export { isOpen, type OpenStatus } from "./hours.js";
+export { isOpen, type OpenStatus, openStatus } from "./hours.js";
 export { type NearestOptions, type NearestResult, nearest } from "./nearest.js";
 export type { components, operations, paths } from "./openapi.generated.js";
 export type { RetryOptions } from "./retry.js";

@@ -11,7 +11,7 @@ export interface NearestOptions extends RequestOptions {
   limit?: number;
   /** Only clinics within this many km. Default: no limit. */
   maxKm?: number;
-  /** Only clinics whose hours say they are open at this instant (`isOpen(...) === "open"`; unknown hours are left out). */
+  /** Only clinics whose hours say they are open at this instant (`isOpen(...) === true`; unknown hours are left out). */
   openAt?: Date;
   /** Only clinics this returns true for (e.g. one network, a service). */
   filter?: (clinic: Clinic, city: CityEntry) => boolean;
@@ -86,7 +86,7 @@ export async function nearest(
       if (!at) continue;
       const d = distanceKm(lat, lng, at.lat, at.lng);
       if (d > worst) continue;
-      if (options.openAt && isOpen(clinic, options.openAt) !== "open") continue;
+      if (options.openAt && isOpen(clinic, options.openAt) !== true) continue;
       if (options.filter && !options.filter(clinic, city)) continue;
       best.push({ distanceKm: d, clinic, city });
     }

@@ -48,7 +48,7 @@ function bruteForce(lat: number, lng: number, o: NearestOptions): NearestResult[
   const out: NearestResult[] = [];
   for (const r of all.sort(compareResults)) {
     if (out.length === (o.limit ?? 10) || (o.maxKm !== undefined && r.distanceKm > o.maxKm)) break;
-    if (o.openAt && isOpen(r.clinic, o.openAt) !== "open") continue;
+    if (o.openAt && isOpen(r.clinic, o.openAt) !== true) continue;
     if (o.filter && !o.filter(r.clinic, r.city)) continue;
     out.push(r);
   }
