@@ -6,6 +6,7 @@ import { catalogueDocuments, stateDocuments } from "./documents/api-emitters.js"
 import { downloadsEmitter } from "./downloads/render.js";
 import type { BuildRun, Emitter } from "./emitter.js";
 import { groupState } from "./group.js";
+import { NetworkMembers } from "./network-members.js";
 import { OutputWriter, type PreviousTree, type WriteResult } from "./output/writer.js";
 import { summarise } from "./summary.js";
 import { Checker } from "./validate.js";
@@ -54,10 +55,12 @@ export async function renderSite(
   });
   const scratch = await mkdtemp(join(dir, "..", ".scratch-"));
   try {
-    const run: BuildRun = { ctx, summary, out, check, scratch, published: {} };
+    const networkMembers = new NetworkMembers(join(scratch, "networks"));
+    const run: BuildRun = { ctx, summary, out, check, scratch, networkMembers, published: {} };
     const hooks = EMITTERS.map((emitter) => emitter(run));
     for (const state of summary.states) {
       const group = groupState(ctx, check, state, await dataset.clinics.load(state.state.code));
+      await networkMembers.add(group);
       for (const h of hooks) await h.state?.(group);
     }
     for (const h of hooks) await h.finish?.();

@@ -1,6 +1,7 @@
 import type { IndexDocument } from "../schema/index-document.js";
 import type { BuildContext } from "./context.js";
 import type { StateGroup } from "./group.js";
+import type { NetworkMembers } from "./network-members.js";
 import type { OutputWriter } from "./output/writer.js";
 import type { Summary } from "./summary.js";
 import type { Checker } from "./validate.js";
@@ -18,6 +19,8 @@ export interface BuildRun {
   check: Checker;
   /** A scratch folder for spills, removed when the build ends. */
   scratch: string;
+  /** Every network's clinics, complete once the last state is rendered (read them in `finish`). */
+  networkMembers: NetworkMembers;
   published: Published;
 }
 
