@@ -8,6 +8,8 @@ import type { BuildRun, Emitter } from "./emitter.js";
 import { groupState } from "./group.js";
 import { NetworkMembers } from "./network-members.js";
 import { OutputWriter, type PreviousTree, type WriteResult } from "./output/writer.js";
+import { releaseDocuments } from "./releases/emitter.js";
+import type { HistoryEntry, ReleaseInputs } from "./releases/inputs.js";
 import { summarise } from "./summary.js";
 import { Checker } from "./validate.js";
 
@@ -17,11 +19,18 @@ export type { BuildOptions } from "./context.js";
  * Every part of the output, in the order it is rendered. Each state goes through all of them before the next
  * state is loaded; then each finishes, in this order (the catalogue last: index.json lists what the others made).
  */
-export const EMITTERS: readonly Emitter[] = [stateDocuments, downloadsEmitter, catalogueDocuments];
+export const EMITTERS: readonly Emitter[] = [
+  stateDocuments,
+  downloadsEmitter,
+  releaseDocuments,
+  catalogueDocuments,
+];
 
 export interface RenderOptions extends BuildOptions {
   /** The release being replaced, for hard-linking unchanged files. */
   previous?: PreviousTree | null;
+  /** The releases before this one (history, changes, tombstones), when publishing into a release store. */
+  release?: ReleaseInputs | null;
 }
 
 /** What a render wrote. */
@@ -29,6 +38,8 @@ export interface RenderResult extends WriteResult {
   clinics: number;
   /** The generation time written into the documents. */
   generatedAt: string;
+  /** The release history including this release, newest first. */
+  history: HistoryEntry[];
 }
 
 /**
@@ -56,7 +67,16 @@ export async function renderSite(
   const scratch = await mkdtemp(join(dir, "..", ".scratch-"));
   try {
     const networkMembers = new NetworkMembers(join(scratch, "networks"));
-    const run: BuildRun = { ctx, summary, out, check, scratch, networkMembers, published: {} };
+    const run: BuildRun = {
+      ctx,
+      summary,
+      out,
+      check,
+      scratch,
+      networkMembers,
+      release: options.release ?? null,
+      published: {},
+    };
     const hooks = EMITTERS.map((emitter) => emitter(run));
     for (const state of summary.states) {
       const group = groupState(ctx, check, state, await dataset.clinics.load(state.state.code));
@@ -65,7 +85,12 @@ export async function renderSite(
     }
     for (const h of hooks) await h.finish?.();
     check.throwIfAny();
-    return { ...(await out.finish()), clinics: summary.clinics, generatedAt: ctx.generatedAt };
+    return {
+      ...(await out.finish()),
+      clinics: summary.clinics,
+      generatedAt: ctx.generatedAt,
+      history: run.published.history ?? [],
+    };
   } finally {
     await out.drain().catch(() => {});
     await rm(scratch, { recursive: true, force: true });

@@ -3,12 +3,15 @@ import type { BuildContext } from "./context.js";
 import type { StateGroup } from "./group.js";
 import type { NetworkMembers } from "./network-members.js";
 import type { OutputWriter } from "./output/writer.js";
+import type { HistoryEntry, ReleaseInputs } from "./releases/inputs.js";
 import type { Summary } from "./summary.js";
 import type { Checker } from "./validate.js";
 
 /** What emitters hand to those that finish after them (index.json lists the downloads, the feed, …). */
 export interface Published {
   datasets?: IndexDocument["datasets"];
+  /** The release history including this release, newest first (for the publisher to keep). */
+  history?: HistoryEntry[];
 }
 
 /** One build in progress: what every emitter reads and writes through. */
@@ -21,6 +24,8 @@ export interface BuildRun {
   scratch: string;
   /** Every network's clinics, complete once the last state is rendered (read them in `finish`). */
   networkMembers: NetworkMembers;
+  /** The releases before this one, when the build publishes into a release store. */
+  release: ReleaseInputs | null;
   published: Published;
 }
 

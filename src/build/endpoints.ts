@@ -93,6 +93,34 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     errors: [404],
   },
   {
+    path: "/releases.json",
+    relativeTo: "base",
+    operationId: "listReleases",
+    summary: "Every kept release of the data",
+    description:
+      "Each release (newest first) with its data version, counts, sources, its changes document and its dated bulk downloads; the Atom feed of the same is linked as feed_url.",
+    response: "ReleasesList",
+    parameters: [],
+    errors: [404],
+  },
+  {
+    path: "/changes/{data_version}.json",
+    relativeTo: "base",
+    operationId: "getChanges",
+    summary: "What changed in one release",
+    description:
+      "Against the release before: the clinics added, removed (their pages stay, saying so) and changed, each change with the names and old and new values of its fields. 404 for the first release and for releases no longer kept.",
+    response: "ChangesDocument",
+    parameters: [
+      {
+        name: "data_version",
+        description: "A release's data version (YYYY-MM-DD), as releases.json lists it.",
+        example: "2026-05-01",
+      },
+    ],
+    errors: [404],
+  },
+  {
     path: "/api/openapi.json",
     relativeTo: "site",
     operationId: "getOpenApi",

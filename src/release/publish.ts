@@ -1,10 +1,14 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { link, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type RenderOptions, type RenderResult, renderSite } from "../build/build.js";
 import { parseTreeManifest, TREE_MANIFEST } from "../build/output/tree-manifest.js";
 import type { PreviousTree } from "../build/output/writer.js";
+import { DEFAULT_KEEP_RELEASES, type HistoryEntry } from "../build/releases/inputs.js";
 import { BuildError } from "../build/validate.js";
 import type { Dataset } from "../dataset/types.js";
+import { stateByCode } from "../geo/states.js";
+import { type BaseRelease, planRelease, type ReleasePlan } from "./plan.js";
+import { readRecords, writeRecords } from "./records.js";
 import {
   beginRelease,
   currentRelease,
@@ -15,28 +19,44 @@ import {
   type StoredRelease,
   withLock,
 } from "./store.js";
+import { readTombstones, writeTombstones } from "./tombstones.js";
 
-export type PublishOptions = Omit<RenderOptions, "previous">;
+export interface PublishOptions extends Omit<RenderOptions, "previous" | "release"> {
+  /** Releases kept listed, with their dated downloads and changes documents (default 12). */
+  keepReleases?: number;
+  /** Largest share of the previous release's clinics a release may remove (default 0.1). */
+  maxShrink?: number;
+  /** Publish even when more than `maxShrink` of the clinics would be removed. */
+  allowShrink?: boolean;
+}
 
 export interface PublishResult extends RenderResult {
   release: StoredRelease;
+  plan: ReleasePlan;
 }
 
 /** Release folders kept on disk: the current one, the one before (servers may still be reading it), one more. */
 export const KEEP_FOLDERS = 3;
 
-/** What a release records about itself for the next one. */
+/** A release that would remove more than this share of the previous release's clinics needs `allowShrink`. */
+export const DEFAULT_MAX_SHRINK = 0.1;
+
+/** What a release records about itself for the next one (`state/release.json`). */
 interface ReleaseInfo {
   id: string;
   data_version: string;
   generated_at: string;
   compression: string;
   clinics: number;
+  previous_version: string | null;
 }
 
 /**
- * Builds a data set as a new release of `out` and publishes it in one step. A build that fails, or that would
- * publish no clinics, leaves the published release untouched.
+ * Builds a data set as a new release of `out` and publishes it in one step, keeping the history: clinics matched
+ * to the previous release keep their ids; the changes against it, the release list, the feed and the earlier
+ * releases' dated downloads are published with it; removed clinics stay as tombstones. Refused, leaving the
+ * published release untouched: a build that fails, that would publish no clinics, or that would remove more than
+ * `maxShrink` of the previous release's clinics (unless `allowShrink`).
  * @example await publishRelease(generateSample(), "public", { siteUrl: "http://127.0.0.1:8080", compression: "fast" });
  */
 export async function publishRelease(
@@ -51,12 +71,26 @@ export async function publishRelease(
   const store = await openStore(out);
   return withLock(store, async () => {
     const compression = options.compression ?? "max";
-    const previous = await currentRelease(store);
+    const keep = options.keepReleases ?? DEFAULT_KEEP_RELEASES;
+    const current = await currentRelease(store);
+    const base = current ? await baseOf(current, dataset.dataVersion) : null;
+    const plan = await planRelease(dataset, base?.release ?? null);
+    if (!options.allowShrink) refuseShrink(plan, options.maxShrink ?? DEFAULT_MAX_SHRINK);
+    const tree = current ? await publishedTree(current) : null;
     const { id, temp } = await beginRelease(store, dataset.dataVersion);
     try {
-      const result = await renderSite(dataset, temp.site, {
-        ...options,
-        previous: previous ? await previousTree(previous, compression) : null,
+      const { keepReleases: _k, maxShrink: _m, allowShrink: _a, ...render } = options;
+      const result = await renderSite(plan.dataset, temp.site, {
+        ...render,
+        previous: tree && tree.compression === compression ? tree.files : null,
+        release: {
+          history: base?.history ?? [],
+          keep,
+          previousVersion: plan.base?.dataVersion ?? null,
+          changes: plan.changes,
+          tombstones: plan.tombstones,
+          carryFrom: tree?.files ?? null,
+        },
       });
       const info: ReleaseInfo = {
         id,
@@ -64,11 +98,12 @@ export async function publishRelease(
         generated_at: result.generatedAt,
         compression,
         clinics: result.clinics,
+        previous_version: plan.base?.dataVersion ?? null,
       };
-      await writeFile(join(temp.state, "release.json"), `${JSON.stringify(info, null, 2)}\n`);
+      await writeState(temp, info, plan, result.history, base?.dir ?? null);
       const release = await publish(store, temp, id);
       await pruneReleases(store, KEEP_FOLDERS);
-      return { ...result, release };
+      return { ...result, release, plan };
     } catch (e) {
       await discard(temp);
       throw e;
@@ -76,15 +111,111 @@ export async function publishRelease(
   });
 }
 
-/** The files of a published release, when it was compressed the same way (its siblings can then be reused). */
-async function previousTree(release: StoredRelease, compression: string): Promise<PreviousTree | null> {
+/** The release a new one is compared against, and the history before it. */
+interface Base {
+  release: BaseRelease;
+  history: HistoryEntry[];
+  /** Its bookkeeping folder (records, tombstones, history, release.json). */
+  dir: string;
+}
+
+/**
+ * The base of a new release of `dataVersion`: the current release; or, when the current release has the same data
+ * version (a rebuild that replaces it), the release it was itself compared against.
+ */
+async function baseOf(current: StoredRelease, dataVersion: string): Promise<Base | null> {
+  const info = await readInfo(current.state);
+  if (!info) return null; // a folder from before releases: no records to compare with
+  const dir = info.data_version === dataVersion ? join(current.state, "base") : current.state;
+  const baseInfo = dir === current.state ? info : await readInfo(dir);
+  if (!baseInfo) return null;
+  const history = JSON.parse(await readFile(join(dir, "history.json"), "utf8")) as HistoryEntry[];
+  return {
+    dir,
+    history,
+    release: {
+      dataVersion: baseInfo.data_version,
+      clinics: baseInfo.clinics,
+      records: (state) => readRecords(join(dir, "records"), state),
+      tombstones: await readTombstones(join(dir, "tombstones.ndjson.gz")),
+    },
+  };
+}
+
+async function readInfo(dir: string): Promise<ReleaseInfo | null> {
   try {
-    const info = JSON.parse(await readFile(join(release.state, "release.json"), "utf8")) as ReleaseInfo;
-    if (info.compression !== compression) return null;
+    return JSON.parse(await readFile(join(dir, "release.json"), "utf8")) as ReleaseInfo;
+  } catch {
+    return null;
+  }
+}
+
+/** The guard against a bad source: too many clinics gone at once means the input is wrong, not the world. */
+function refuseShrink(plan: ReleasePlan, maxShrink: number): void {
+  if (!plan.base || !plan.changes || plan.base.clinics === 0) return;
+  const removed = plan.changes.removed.length;
+  const share = removed / plan.base.clinics;
+  if (share <= maxShrink) return;
+  const shrank = plan.states
+    .filter((s) => s.after < s.before)
+    .sort((a, b) => b.before - b.after - (a.before - a.after))
+    .map((s) => ({
+      document: "release",
+      path: stateByCode(s.state).name,
+      message: `${s.before} → ${s.after} clinics (${Math.round(((s.after - s.before) / s.before) * 100)}%)`,
+    }));
+  throw new BuildError([
+    {
+      document: "release",
+      path: "",
+      message: `would remove ${removed} of the previous release's ${plan.base.clinics} clinics (${(share * 100).toFixed(1)}%, more than the ${Math.round(maxShrink * 100)}% allowed): check the input, or pass --allow-shrink if the data really shrank`,
+    },
+    ...shrank,
+  ]);
+}
+
+/** The published tree of a release, for carrying files over (and reusing them when compressed alike). */
+async function publishedTree(
+  release: StoredRelease,
+): Promise<{ files: PreviousTree; compression: string } | null> {
+  try {
     const files = parseTreeManifest(await readFile(join(release.site, TREE_MANIFEST), "utf8"));
     const byPath = new Map(files.map((f) => [f.path, { bytes: f.bytes, sha256: f.sha256 }]));
-    return { root: release.site, get: (path) => byPath.get(path) };
+    const info = await readInfo(release.state);
+    return {
+      files: { root: release.site, get: (path) => byPath.get(path) },
+      compression: info?.compression ?? "",
+    };
   } catch {
-    return null; // no usable record of the previous release: render everything afresh
+    return null; // no usable manifest: nothing to carry or reuse
+  }
+}
+
+/**
+ * The bookkeeping the next release reads: this release's records (with the ids as published), tombstones, history,
+ * and hard links to its base's bookkeeping (so that a rebuild of the same data version can be compared again).
+ */
+async function writeState(
+  temp: StoredRelease,
+  info: ReleaseInfo,
+  plan: ReleasePlan,
+  history: HistoryEntry[],
+  baseDir: string | null,
+): Promise<void> {
+  await writeFile(join(temp.state, "release.json"), `${JSON.stringify(info, null, 2)}\n`);
+  await writeRecords(join(temp.state, "records"), plan.dataset.clinics);
+  await writeTombstones(join(temp.state, "tombstones.ndjson.gz"), plan.tombstones);
+  await writeFile(join(temp.state, "history.json"), `${JSON.stringify(history, null, 2)}\n`);
+  if (baseDir) await linkTree(baseDir, join(temp.state, "base"), new Set(["base"]));
+}
+
+/** Hard-links every file of `from` into `to` (sub-folders too, except `skip`). */
+async function linkTree(from: string, to: string, skip: ReadonlySet<string>): Promise<void> {
+  await mkdir(to, { recursive: true });
+  for (const name of await readdir(from)) {
+    if (skip.has(name)) continue;
+    const src = join(from, name);
+    if ((await stat(src)).isDirectory()) await linkTree(src, join(to, name), new Set());
+    else await link(src, join(to, name));
   }
 }

@@ -48,6 +48,10 @@ export const IndexDocument = z
     site_url: z.url(),
     documentation_url: z.url(),
     openapi_url: z.url(),
+    releases_url: z
+      .url()
+      .meta({ description: "releases.json: every kept release with its changes and downloads." }),
+    feed_url: z.url().meta({ description: "Atom feed of the releases, for subscribers." }),
     license: z.strictObject({
       id: z.literal("CC-BY-4.0"),
       url: z.url(),

@@ -4,4 +4,5 @@ export * from "./hours.js";
 export * from "./index-document.js";
 export * from "./meta.js";
 export * from "./places.js";
+export * from "./releases.js";
 export * from "./stats.js";

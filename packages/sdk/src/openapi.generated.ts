@@ -144,6 +144,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/releases.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every kept release of the data
+         * @description Each release (newest first) with its data version, counts, sources, its changes document and its dated bulk downloads; the Atom feed of the same is linked as feed_url.
+         */
+        get: operations["listReleases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/changes/{data_version}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changed in one release
+         * @description Against the release before: the clinics added, removed (their pages stay, saying so) and changed, each change with the names and old and new values of its fields. 404 for the first release and for releases no longer kept.
+         */
+        get: operations["getChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -168,6 +208,61 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A clinic named in a changes document. */
+        ChangedClinic: {
+            id: string;
+            /** @description Its name in this release (the last known name for a removed clinic). */
+            name: string;
+            /** @description State slug. */
+            state: string;
+            /** @description City slug. */
+            city: string;
+            /**
+             * Format: uri
+             * @description The clinic's page (for a removed clinic, a page that says so).
+             */
+            url: string;
+            /** @description Path of the clinic's document, relative to the base address. */
+            path: string;
+        };
+        /** @description What changed in a release against the one before: clinics added, removed and changed. */
+        ChangesDocument: {
+            /** @example 2026-05-01 */
+            data_version: string;
+            /**
+             * @description The release this one is compared against.
+             * @example 2026-05-01
+             */
+            previous_version: string;
+            counts: {
+                added: number;
+                removed: number;
+                changed: number;
+            };
+            /** @description Clinics new in this release, by id. */
+            added: components["schemas"]["ChangedClinic"][];
+            /** @description Clinics no longer listed, by id. */
+            removed: components["schemas"]["ChangedClinic"][];
+            /** @description Clinics whose published fields changed, by id, with each changed field. */
+            changed: {
+                id: string;
+                /** @description Its name in this release (the last known name for a removed clinic). */
+                name: string;
+                /** @description State slug. */
+                state: string;
+                /** @description City slug. */
+                city: string;
+                /**
+                 * Format: uri
+                 * @description The clinic's page (for a removed clinic, a page that says so).
+                 */
+                url: string;
+                /** @description Path of the clinic's document, relative to the base address. */
+                path: string;
+                fields: components["schemas"]["FieldChange"][];
+            }[];
+            meta: components["schemas"]["Meta"];
+        };
         /** @description The cities of one state, sorted by slug. */
         CitiesByState: {
             state: components["schemas"]["StateEntry"];
@@ -440,6 +535,15 @@ export interface components {
             code: "not_found" | "method_not_allowed" | "bad_request" | "uri_too_long" | "headers_too_large";
             message: string;
         };
+        /** @description One field of a clinic that changed. */
+        FieldChange: {
+            /** @description Name of the Clinic field (or `state`, `city` for a move). */
+            field: string;
+            /** @description Its value in the previous release, as the API showed it. */
+            old: unknown;
+            /** @description Its value in this release. */
+            new: unknown;
+        };
         /** @description Share (0–1, 4 decimals) of the clinics for which each field is known. */
         FieldCoverage: {
             coordinates: number;
@@ -467,6 +571,16 @@ export interface components {
             documentation_url: string;
             /** Format: uri */
             openapi_url: string;
+            /**
+             * Format: uri
+             * @description releases.json: every kept release with its changes and downloads.
+             */
+            releases_url: string;
+            /**
+             * Format: uri
+             * @description Atom feed of the releases, for subscribers.
+             */
+            feed_url: string;
             license: {
                 /** @enum {string} */
                 id: "CC-BY-4.0";
@@ -619,6 +733,74 @@ export interface components {
              * @example 08:00
              */
             close: string;
+        };
+        /** @description A dated bulk download of one release. */
+        ReleaseDownload: {
+            /** @enum {string} */
+            format: "csv" | "json" | "ndjson" | "parquet";
+            /** @example urgent-care-clinics-2026-05-01.csv */
+            name: string;
+            /**
+             * Format: uri
+             * @description Permanent address of this release's file.
+             */
+            url: string;
+            bytes: number;
+            sha256: string;
+            rows: number;
+        };
+        /** @description One published release of the data. */
+        ReleaseEntry: {
+            /**
+             * @description The release: the date of its data.
+             * @example 2026-05-01
+             */
+            data_version: string;
+            /**
+             * Format: date-time
+             * @description When the release was built (UTC).
+             */
+            generated_at: string;
+            /** @description True for the release the API serves now. */
+            current: boolean;
+            /**
+             * @description The release it was compared against; null for the first.
+             * @example 2026-05-01
+             */
+            previous_version: string | null;
+            clinics: number;
+            cities: number;
+            networks: number;
+            /** @description Clinics new in this release; null for the first release. */
+            added: number | null;
+            /** @description Clinics no longer listed; null for the first release. */
+            removed: number | null;
+            /** @description Clinics with changed fields; null for the first release. */
+            changed: number | null;
+            /** @description Input files of the release (empty for the built-in sample). */
+            sources: {
+                name: string;
+                format: string;
+                records: number;
+                date: string | null;
+            }[];
+            /** @description Path of its changes document, relative to the base address; null for the first release. */
+            changes_path: string | null;
+            /** Format: uri */
+            changes_url: string | null;
+            downloads: components["schemas"]["ReleaseDownload"][];
+        };
+        /** @description Every kept release of the data, newest first. */
+        ReleasesList: {
+            count: number;
+            /** @description Kept releases, newest first. */
+            releases: components["schemas"]["ReleaseEntry"][];
+            /**
+             * Format: uri
+             * @description Atom feed of the releases, for subscribers.
+             */
+            feed_url: string;
+            meta: components["schemas"]["Meta"];
         };
         /** @description Where the data set comes from. */
         Source: {
@@ -992,6 +1174,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NetworksList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listReleases: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of a copy you hold; the server answers 304 when it is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every kept release of the data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleasesList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getChanges: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of a copy you hold; the server answers 304 when it is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description A release's data version (YYYY-MM-DD), as releases.json lists it.
+                 * @example 2026-05-01
+                 */
+                data_version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What changed in one release */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangesDocument"];
                 };
             };
             304: components["responses"]["NotModified"];

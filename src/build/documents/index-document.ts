@@ -2,6 +2,7 @@ import type { IndexDocument } from "../../schema/index-document.js";
 import type { BuildContext } from "../context.js";
 import { LICENSE, SERVICE_NAME } from "../context.js";
 import { ENDPOINTS } from "../endpoints.js";
+import { FEED_FILE } from "../releases/feed.js";
 import { freshness } from "./freshness.js";
 
 export const RELEASE_DATE = "2026-05-01";
@@ -21,6 +22,8 @@ export function indexDocument(ctx: BuildContext, datasets: IndexDocument["datase
     site_url: ctx.siteUrl,
     documentation_url: `${ctx.siteUrl}/docs/`,
     openapi_url: `${ctx.siteUrl}/api/openapi.json`,
+    releases_url: ctx.api("/releases.json"),
+    feed_url: `${ctx.siteUrl}/${FEED_FILE}`,
     license: {
       id: LICENSE.id,
       url: LICENSE.url,

@@ -99,6 +99,25 @@ export class OutputWriter {
   }
 
   /**
+   * Hard-links a file of an earlier release, with its siblings, at the same path (an earlier release's dated
+   * downloads and changes documents stay published). Returns false when the earlier release does not have it.
+   * @example await out.carry("downloads/urgent-care-clinics-2026-04-01.csv", previous);
+   */
+  async carry(path: string, from: PreviousTree): Promise<boolean> {
+    const entry = from.get(path);
+    if (!entry) return false;
+    const full = this.#claim(path);
+    await this.#mkdirFor(full);
+    for (const suffix of ["", ".br", ".gz"]) {
+      const e = suffix === "" ? entry : from.get(path + suffix);
+      if (!e) continue;
+      await link(join(from.root, path + suffix), full + suffix);
+      this.#listed.push({ path: path + suffix, bytes: e.bytes, sha256: e.sha256 });
+    }
+    return true;
+  }
+
+  /**
    * A file written in pieces, hashed and compressed as it streams (for files too large to hold in memory).
    * @example const csv = await out.stream("downloads/a.csv"); await csv.write("id,name\r\n"); await csv.close();
    */

@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
+import { DEFAULT_KEEP_RELEASES } from "../../build/releases/inputs.js";
 import type { Dataset } from "../../dataset/types.js";
-import { publishRelease } from "../../release/publish.js";
+import { type PublishResult, publishRelease } from "../../release/publish.js";
 import { generateSample } from "../../sample/generate.js";
 import { type Command, InputError, parse, UsageError } from "../args.js";
 import {
@@ -28,6 +29,8 @@ ${IMPORT_USAGE}
   --generated-at ISO    generation time written into every document (default: $SOURCE_DATE_EPOCH, else now)
   --seed TEXT           seed of the synthetic sample (default: ucd-sample-v1)
   --compression LEVEL   max (brotli 11, for publishing) or fast (brotli 5) (default: max)
+  --keep-releases N     releases kept listed with their dated downloads and changes (default: ${DEFAULT_KEEP_RELEASES})
+  --allow-shrink        publish even if more than 10% of the previous release's clinics would be removed
   -h, --help            show this help`;
 
 export const buildCommand: Command = {
@@ -42,6 +45,8 @@ export const buildCommand: Command = {
       "generated-at": { type: "string" },
       seed: { type: "string" },
       compression: { type: "string", default: "max" },
+      "keep-releases": { type: "string" },
+      "allow-shrink": { type: "boolean", default: false },
       ...IMPORT_OPTIONS,
     });
     if (values.help) {
@@ -51,6 +56,10 @@ export const buildCommand: Command = {
     const compression = values.compression;
     if (compression !== "max" && compression !== "fast")
       throw new UsageError(`--compression must be max or fast, not ${compression}`);
+    const keep =
+      values["keep-releases"] === undefined ? DEFAULT_KEEP_RELEASES : Number(values["keep-releases"]);
+    if (!Number.isInteger(keep) || keep < 1)
+      throw new UsageError(`--keep-releases must be a whole number ≥ 1, not ${values["keep-releases"]}`);
     const generatedAt = generationTime(values["generated-at"], process.env.SOURCE_DATE_EPOCH);
     checkUrl("--site-url", values["site-url"]);
     if (values["base-url"] !== undefined) checkUrl("--base-url", values["base-url"]);
@@ -99,15 +108,40 @@ export const buildCommand: Command = {
       ...(values["base-url"] === undefined ? {} : { baseUrl: values["base-url"] }),
       generatedAt,
       compression,
+      keepReleases: keep,
+      allowShrink: values["allow-shrink"],
     });
     const ms = Math.round(performance.now() - started);
     console.error(
-      `built ${dataset.clinics.size} clinics (${dataset.source.synthetic ? "synthetic sample" : dataset.source.name}) into ${values.out}: ${result.files} files, ` +
+      `built ${dataset.clinics.size} clinics (${dataset.source.synthetic ? "synthetic sample" : dataset.source.name}) into ${values.out}: ${result.files} files (${result.reused} reused), ` +
         `${kb(result.bytes.raw)} raw, ${kb(result.bytes.gzip)} gzip, ${kb(result.bytes.brotli)} brotli, in ${ms} ms`,
     );
+    for (const line of releaseLines(result)) console.error(line);
     return 0;
   },
 };
+
+/** What the published release changed and how ids were kept, for the person who ran the build. */
+export function releaseLines(result: PublishResult): string[] {
+  const { plan, release } = result;
+  const lines = [`release ${release.id} published`];
+  if (!plan.base || !plan.changes)
+    return [...lines, "  the first release of this output: no changes to report"];
+  const c = plan.changes;
+  lines.push(
+    `  against ${plan.base.dataVersion}: ${c.added.length} added, ${c.removed.length} no longer listed (kept as tombstones), ${c.changed.length} changed`,
+    `  ids kept by rule: ${Object.entries(plan.matchedByRule)
+      .map(([rule, n]) => `${rule} ${n}`)
+      .join(", ")}`,
+  );
+  if (plan.ambiguous.length) {
+    lines.push(`  ${plan.ambiguous.length} ambiguous match(es), given new ids rather than guessed:`);
+    for (const a of plan.ambiguous.slice(0, 20))
+      lines.push(`    ${a.state} "${a.name}" (${a.id}) could be ${a.candidates.join(" or ")} by ${a.rule}`);
+    if (plan.ambiguous.length > 20) lines.push(`    … and ${plan.ambiguous.length - 20} more`);
+  }
+  return lines;
+}
 
 /**
  * The generation time of a build: `--generated-at` when given, else `SOURCE_DATE_EPOCH` (seconds since the epoch,

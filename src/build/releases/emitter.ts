@@ -1,0 +1,63 @@
+import { ChangesDocument, ReleasesList } from "../../schema/releases.js";
+import type { Emitter } from "../emitter.js";
+import { apiFile } from "../paths.js";
+import { changesDocument, changesPath, releasesList } from "./documents.js";
+import { FEED_FILE, releasesFeed } from "./feed.js";
+import type { HistoryEntry } from "./inputs.js";
+
+/**
+ * The release history: `releases.json`, this release's changes document, the Atom feed, and the kept earlier
+ * releases' dated downloads and changes documents (hard links from the published tree). Hands the new history to
+ * the publisher (`published.history`). Without release inputs (a render outside a release store) the history is
+ * this release alone.
+ */
+export const releaseDocuments: Emitter = ({ ctx, out, check, summary, published, release }) => ({
+  async finish() {
+    const datasets = published.datasets;
+    if (!datasets)
+      throw new Error("the release history needs the downloads: list the downloads emitter before it");
+    const changes = release?.changes ?? null;
+    const previous = release?.previousVersion ?? null;
+    const entry: HistoryEntry = {
+      data_version: ctx.dataset.dataVersion,
+      generated_at: ctx.generatedAt,
+      previous_version: changes ? previous : null,
+      clinics: summary.clinics,
+      cities: summary.cities.length,
+      networks: summary.networks.length,
+      added: changes ? changes.added.length : null,
+      removed: changes ? changes.removed.length : null,
+      changed: changes ? changes.changed.length : null,
+      sources: ctx.dataset.source.files.map((f) => ({ ...f })),
+      has_changes: changes !== null,
+      downloads: datasets.downloads.map((d) => ({
+        format: d.format,
+        name: d.name,
+        bytes: d.bytes,
+        sha256: d.sha256,
+        rows: d.rows,
+      })),
+    };
+    const earlier = (release?.history ?? []).filter((h) => h.data_version !== entry.data_version);
+    const history = [entry, ...earlier].slice(0, Math.max(1, release?.keep ?? 1));
+
+    if (changes && previous !== null) {
+      const path = changesPath(entry.data_version);
+      await out.json(
+        apiFile(path),
+        check.parse(path, ChangesDocument, changesDocument(ctx, previous, changes)),
+      );
+    }
+    const from = release?.carryFrom;
+    if (from) {
+      for (const h of history.slice(1)) {
+        for (const d of h.downloads) await out.carry(`downloads/${d.name}`, from);
+        if (h.has_changes) await out.carry(apiFile(changesPath(h.data_version)), from);
+      }
+    }
+    const list = check.parse("releases.json", ReleasesList, releasesList(ctx, history));
+    await out.json(apiFile("/releases.json"), list);
+    await out.add(FEED_FILE, releasesFeed(ctx, list.releases));
+    published.history = history;
+  },
+});

@@ -1,0 +1,110 @@
+import type { ReleaseChanges, Tombstone } from "../build/releases/inputs.js";
+import type { ClinicRecord, ClinicStore, Dataset } from "../dataset/types.js";
+import { STATES } from "../geo/states.js";
+import { diffState } from "./diff.js";
+import { type AmbiguousMatch, MATCH_RULES, type MatchRule, matchState } from "./match.js";
+
+/** The release a new one is compared against: its records, state by state, and its tombstones. */
+export interface BaseRelease {
+  dataVersion: string;
+  clinics: number;
+  records(state: string): Promise<ClinicRecord[]>;
+  tombstones: readonly Tombstone[];
+}
+
+/** Per state: clinics in the base release and in the new one. */
+export interface StateCount {
+  state: string;
+  before: number;
+  after: number;
+}
+
+export interface ReleasePlan {
+  /** The data set with the ids kept from the base release. */
+  dataset: Dataset;
+  base: { dataVersion: string; clinics: number } | null;
+  /** Null for a first release. */
+  changes: ReleaseChanges | null;
+  ambiguous: AmbiguousMatch[];
+  matchedByRule: Record<MatchRule, number>;
+  /** Every clinic no longer listed, old and new. */
+  tombstones: Tombstone[];
+  states: StateCount[];
+}
+
+/**
+ * Plans a release against the one before: matches every state's clinics to the base release's (and to its
+ * tombstones, so a clinic that comes back keeps its id), so that matched clinics keep their ids; lists what was
+ * added, removed and changed; carries the tombstones forward (a relisted clinic leaves them). Reads the data set
+ * state by state; holds only the changes in memory.
+ * @example const plan = await planRelease(dataset, base);
+ */
+export async function planRelease(dataset: Dataset, base: BaseRelease | null): Promise<ReleasePlan> {
+  const matchedByRule = Object.fromEntries(MATCH_RULES.map((r) => [r, 0])) as Record<MatchRule, number>;
+  if (!base) {
+    return { dataset, base: null, changes: null, ambiguous: [], matchedByRule, tombstones: [], states: [] };
+  }
+  const tombstonesByState = new Map<string, Tombstone[]>();
+  for (const t of base.tombstones) {
+    const list = tombstonesByState.get(t.record.state);
+    if (list) list.push(t);
+    else tombstonesByState.set(t.record.state, [t]);
+  }
+  const changes: ReleaseChanges = { added: [], removed: [], changed: [] };
+  const ambiguous: AmbiguousMatch[] = [];
+  const tombstones: Tombstone[] = [];
+  const states: StateCount[] = [];
+
+  const store = keptIds(dataset.clinics, base, tombstonesByState);
+  for (const s of STATES) {
+    const previous = await base.records(s.code);
+    const { records, match } = await store.loadWithMatch(s.code);
+    for (const rule of MATCH_RULES) matchedByRule[rule] += match.byRule[rule];
+    ambiguous.push(...match.ambiguous);
+    const diff = diffState(previous, records);
+    changes.added.push(...diff.added);
+    changes.removed.push(...diff.removed);
+    changes.changed.push(...diff.changed);
+    const listed = new Set(records.map((r) => r.id));
+    for (const t of tombstonesByState.get(s.code) ?? []) if (!listed.has(t.record.id)) tombstones.push(t);
+    for (const r of diff.removed)
+      tombstones.push({ record: r, removed_since: dataset.dataVersion, last_listed: base.dataVersion });
+    if (previous.length || records.length)
+      states.push({ state: s.code, before: previous.length, after: records.length });
+  }
+  return {
+    dataset: { ...dataset, clinics: store },
+    base: { dataVersion: base.dataVersion, clinics: base.clinics },
+    changes,
+    ambiguous,
+    matchedByRule,
+    tombstones,
+    states,
+  };
+}
+
+/** A store whose records carry the ids matched to the base release (each load matches the state afresh). */
+function keptIds(
+  inner: ClinicStore,
+  base: BaseRelease,
+  tombstones: Map<string, Tombstone[]>,
+): ClinicStore & {
+  loadWithMatch(state: string): Promise<{ records: ClinicRecord[]; match: ReturnType<typeof matchState> }>;
+} {
+  const loadWithMatch = async (state: string) => {
+    const next = await inner.load(state);
+    const previous = [...(await base.records(state)), ...(tombstones.get(state) ?? []).map((t) => t.record)];
+    const match = matchState(previous, next);
+    const records = next.map((r) => {
+      const kept = match.ids.get(r.id);
+      return kept === undefined || kept === r.id ? r : { ...r, id: kept };
+    });
+    return { records, match };
+  };
+  return {
+    size: inner.size,
+    load: async (state) => (await loadWithMatch(state)).records,
+    loadWithMatch,
+    dispose: () => inner.dispose(),
+  };
+}
