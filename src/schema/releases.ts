@@ -39,13 +39,9 @@ export const ReleaseEntry = z
         z.strictObject({ name: z.string(), format: z.string(), records: count, date: z.string().nullable() }),
       )
       .meta({ description: "Input files of the release (empty for the built-in sample)." }),
-    changes_path: z
-      .string()
-      .nullable()
-      .meta({
-        description:
-          "Path of its changes document, relative to the base address; null for the first release.",
-      }),
+    changes_path: z.string().nullable().meta({
+      description: "Path of its changes document, relative to the base address; null for the first release.",
+    }),
     changes_url: z.url().nullable(),
     downloads: z.array(ReleaseDownload),
   })

@@ -1,4 +1,5 @@
 import type { BuildContext } from "../context.js";
+import type { TreeFile } from "../output/tree-manifest.js";
 import type { OutputWriter } from "../output/writer.js";
 import { type ColumnInfo, csvColumns, DOCUMENT_COLUMNS, parquetColumns } from "./columns.js";
 import { CSV_HEADER, csvLine } from "./csv.js";
@@ -11,8 +12,8 @@ export type DownloadFormat = "csv" | "json" | "ndjson" | "parquet";
 /** A download being written: rows arrive city by city in the API's order. */
 export interface RowSink {
   append(rows: readonly ExportRow[]): Promise<void>;
-  /** Ends the file; resolves with its number of rows. */
-  close(): Promise<number>;
+  /** Ends the file; resolves with its number of rows and its manifest entries (the file, then its siblings). */
+  close(): Promise<{ rows: number; files: TreeFile[] }>;
 }
 
 /** How one format is named, typed, written and served. */
@@ -45,8 +46,7 @@ async function textSink(
     },
     async close() {
       await file.write(rows === 0 ? parts.empty : parts.tail);
-      await file.close();
-      return rows;
+      return { rows, files: await file.close() };
     },
   };
 }
@@ -116,8 +116,7 @@ export const FORMATS: readonly FormatSpec[] = [
         append: async (rows) => sink.append(rows),
         close: async () => {
           const rows = sink.close();
-          await out.adopt(path);
-          return rows;
+          return { rows, files: [await out.adopt(path)] };
         },
       };
     },

@@ -1,4 +1,5 @@
 import type { Emitter } from "../emitter.js";
+import type { TreeFile } from "../output/tree-manifest.js";
 import { FORMATS, type RowSink } from "./formats.js";
 import { licenseText } from "./license.js";
 import { buildManifest, downloadUrl, fileEntry } from "./manifest.js";
@@ -29,12 +30,9 @@ export const downloadsEmitter: Emitter = (run) => {
       const open = await sinks;
       const files: ManifestFile[] = [];
       for (const [i, spec] of FORMATS.entries()) {
-        const rows = await (open[i] as RowSink).close();
-        const name = datedName(ctx.dataset.dataVersion, spec.extension);
-        const written = out.entry(dir(name));
-        if (!written) throw new Error(`download not written: ${name}`);
-        await out.alias(dir(latestName(spec.extension)), dir(name));
-        files.push(fileEntry(ctx, spec, written, rows));
+        const { rows, files: written } = await (open[i] as RowSink).close();
+        await out.alias(dir(latestName(spec.extension)), written);
+        files.push(fileEntry(ctx, spec, written[0] as TreeFile, rows));
       }
       const rows = files[0]?.rows ?? 0;
       const manifest = run.check.parse(MANIFEST_NAME, Manifest, buildManifest(ctx, files, rows));

@@ -10,21 +10,32 @@ export interface TreeFile {
   sha256: string;
 }
 
+/** First line of `files.tsv`: the format and its version. */
+export const MANIFEST_HEADER = "#ucd-files\t1\n";
+
 /**
- * The text of `files.tsv`: a header line, one line per file sorted by path (byte order), and a trailer with the
- * number of file lines and the SHA-256 of every byte before it, so that a truncated manifest is detectable.
- * @example treeManifest([{ path: "404.json", bytes: 71, sha256: "ab…" }])
+ * One file's line of `files.tsv`: path, size and SHA-256, tab-separated.
+ * @example manifestLine({ path: "404.json", bytes: 78, sha256: "8fcc…" }) // "404.json\t78\t8fcc…\n"
+ */
+export function manifestLine(f: TreeFile): string {
+  if (/[\t\n\r]/.test(f.path) || f.path.startsWith("/") || f.path === TREE_MANIFEST)
+    throw new Error(`path cannot be listed in the tree manifest: ${JSON.stringify(f.path)}`);
+  return `${f.path}\t${f.bytes}\t${f.sha256}\n`;
+}
+
+/** Last line of `files.tsv`: the number of file lines and the SHA-256 of every byte before this line. */
+export function manifestTrailer(count: number, digest: string): string {
+  return `#end\t${count}\t${digest}\n`;
+}
+
+/**
+ * The whole text of `files.tsv` for a list of files (in the order given: the build lists them in the order it
+ * wrote them, which is deterministic).
+ * @example treeManifest([{ path: "404.json", bytes: 78, sha256: "8fcc…" }])
  */
 export function treeManifest(files: readonly TreeFile[]): string {
-  const sorted = [...files].sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)));
-  let body = "#ucd-files\t1\n";
-  for (const f of sorted) {
-    if (/[\t\n\r]/.test(f.path) || f.path.startsWith("/") || f.path === TREE_MANIFEST)
-      throw new Error(`path cannot be listed in the tree manifest: ${JSON.stringify(f.path)}`);
-    body += `${f.path}\t${f.bytes}\t${f.sha256}\n`;
-  }
-  const digest = createHash("sha256").update(body).digest("hex");
-  return `${body}#end\t${sorted.length}\t${digest}\n`;
+  const body = MANIFEST_HEADER + files.map(manifestLine).join("");
+  return body + manifestTrailer(files.length, createHash("sha256").update(body).digest("hex"));
 }
 
 /**
@@ -33,7 +44,7 @@ export function treeManifest(files: readonly TreeFile[]): string {
  */
 export function parseTreeManifest(text: string): TreeFile[] {
   const end = text.lastIndexOf("#end\t");
-  if (!text.startsWith("#ucd-files\t1\n") || end < 0 || !text.endsWith("\n"))
+  if (!text.startsWith(MANIFEST_HEADER) || end < 0 || !text.endsWith("\n"))
     throw new Error("not a complete tree manifest (header or trailer missing)");
   const body = text.slice(0, end);
   const [, count, digest] = text.slice(end, -1).split("\t");

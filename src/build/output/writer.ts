@@ -1,10 +1,16 @@
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import { once } from "node:events";
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
-import { link, mkdir, writeFile } from "node:fs/promises";
+import { link, mkdir, rename, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { type Compression, compressBody, compressStreams } from "./compress.js";
-import { TREE_MANIFEST, type TreeFile, treeManifest } from "./tree-manifest.js";
+import {
+  MANIFEST_HEADER,
+  manifestLine,
+  manifestTrailer,
+  TREE_MANIFEST,
+  type TreeFile,
+} from "./tree-manifest.js";
 
 /** The files of the release being replaced, so that unchanged files are hard-linked instead of rewritten. */
 export interface PreviousTree {
@@ -31,27 +37,37 @@ export interface WriteResult {
 /** A file written in pieces (bulk downloads): write, then close. */
 export interface FileSink {
   write(chunk: string | Buffer): Promise<void>;
-  close(): Promise<void>;
+  /** Ends the file; resolves with its manifest entries (the file, then its siblings). */
+  close(): Promise<TreeFile[]>;
 }
 
 const MAX_PENDING = 48;
+const DIR_CACHE = 512;
+const PART = ".files.tsv.part";
 
 /**
  * Writes the output folder as it is rendered: each file goes to disk at once with its `.br`/`.gz` siblings
- * (compressed on libuv's thread pool, at most MAX_PENDING files in flight), its size and SHA-256 recorded for
- * the tree manifest. Paths are relative, with `/`; nothing can be written outside `root`. A file whose content
- * equals the previous release's file at the same path is hard-linked with its siblings instead.
+ * (compressed on libuv's thread pool, at most MAX_PENDING files in flight), and its size and SHA-256 go to the
+ * tree manifest, streamed to disk in the order the files were asked for (deterministic whatever finishes first),
+ * so memory does not grow with the number of files. Paths are relative, with `/`; nothing can be written outside
+ * `root`, and two files at one path are refused (the file system says so: files are created exclusively).
+ * A file whose content equals the previous release's file at the same path is hard-linked with its siblings.
  * @example const out = new OutputWriter(dir, { compression: "fast" }); await out.json("api/v1/x.json", doc); await out.finish();
  */
 export class OutputWriter {
   readonly root: string;
   readonly #options: WriterOptions;
-  readonly #listed: TreeFile[] = [];
-  readonly #paths = new Set<string>();
   readonly #dirs = new Set<string>();
   readonly #pending = new Set<Promise<void>>();
+  /** Completed manifest entries waiting for the ones asked for before them. */
+  readonly #ready = new Map<number, TreeFile[]>();
+  #nextSeq = 0;
+  #flushedSeq = 0;
+  #manifest: WriteStream | null = null;
+  readonly #manifestHash: Hash = createHash("sha256");
+  #listedCount = 0;
+  readonly #result: WriteResult = { files: 0, reused: 0, bytes: { raw: 0, gzip: 0, brotli: 0 } };
   #failure: unknown = null;
-  #reused = 0;
 
   constructor(root: string, options: WriterOptions) {
     this.root = resolve(root);
@@ -68,34 +84,37 @@ export class OutputWriter {
    * from the next call or from `finish()`.
    */
   async add(path: string, body: string | Buffer, compress = true): Promise<void> {
-    const full = this.#claim(path);
+    const full = this.#check(path);
+    const seq = this.#nextSeq++;
     const bytes = typeof body === "string" ? Buffer.from(body) : body;
     while (this.#pending.size >= MAX_PENDING) await Promise.race(this.#pending);
     this.#throwIfFailed();
-    const task = this.#write(path, full, bytes, compress).catch((e: unknown) => {
-      this.#failure ??= e;
-    });
+    const task = this.#write(path, full, bytes, compress)
+      .then((entries) => this.#complete(seq, entries))
+      .catch((e: unknown) => {
+        this.#failure ??= e;
+      });
     this.#pending.add(task);
     void task.finally(() => this.#pending.delete(task));
   }
 
   /**
    * A hard link to a file already written (the `-latest` copies of the downloads), with its siblings.
-   * @example await out.alias("downloads/x-latest.csv", "downloads/x-2026-05-01.csv");
+   * @example await out.alias("downloads/x-latest.csv", await csv.close());
    */
-  async alias(path: string, target: string): Promise<void> {
-    await this.drain();
-    const full = this.#claim(path);
-    const siblings = this.#listed.filter(
-      (f) => f.path === target || f.path === `${target}.br` || f.path === `${target}.gz`,
-    );
-    if (!siblings.some((f) => f.path === target)) throw new Error(`alias of a file not written: ${target}`);
+  async alias(path: string, target: readonly TreeFile[]): Promise<void> {
+    const full = this.#check(path);
+    const seq = this.#nextSeq++;
+    const main = target[0];
+    if (!main) throw new Error(`alias of nothing: ${path}`);
     await this.#mkdirFor(full);
-    for (const f of siblings) {
-      const suffix = f.path.slice(target.length);
+    const entries: TreeFile[] = [];
+    for (const f of target) {
+      const suffix = f.path.slice(main.path.length);
       await link(join(this.root, f.path), full + suffix);
-      this.#listed.push({ path: path + suffix, bytes: f.bytes, sha256: f.sha256 });
+      entries.push({ path: path + suffix, bytes: f.bytes, sha256: f.sha256 });
     }
+    this.#complete(seq, entries);
   }
 
   /**
@@ -106,14 +125,17 @@ export class OutputWriter {
   async carry(path: string, from: PreviousTree): Promise<boolean> {
     const entry = from.get(path);
     if (!entry) return false;
-    const full = this.#claim(path);
+    const full = this.#check(path);
+    const seq = this.#nextSeq++;
     await this.#mkdirFor(full);
+    const entries: TreeFile[] = [];
     for (const suffix of ["", ".br", ".gz"]) {
       const e = suffix === "" ? entry : from.get(path + suffix);
       if (!e) continue;
       await link(join(from.root, path + suffix), full + suffix);
-      this.#listed.push({ path: path + suffix, bytes: e.bytes, sha256: e.sha256 });
+      entries.push({ path: path + suffix, bytes: e.bytes, sha256: e.sha256 });
     }
+    this.#complete(seq, entries);
     return true;
   }
 
@@ -122,16 +144,16 @@ export class OutputWriter {
    * @example const csv = await out.stream("downloads/a.csv"); await csv.write("id,name\r\n"); await csv.close();
    */
   async stream(path: string, compress = true): Promise<FileSink> {
-    const full = this.#claim(path);
+    const full = this.#check(path);
     await this.#mkdirFor(full);
     const hash = createHash("sha256");
     let bytes = 0;
-    const raw = createWriteStream(full);
+    const raw = createWriteStream(full, { flags: "wx" });
     const zipped = compress ? compressStreams(path, this.#options.compression) : null;
     const files: WriteStream[] = [raw];
     if (zipped) {
-      const br = createWriteStream(`${full}.br`);
-      const gz = createWriteStream(`${full}.gz`);
+      const br = createWriteStream(`${full}.br`, { flags: "wx" });
+      const gz = createWriteStream(`${full}.gz`, { flags: "wx" });
       zipped.brotli.pipe(br);
       zipped.gzip.pipe(gz);
       files.push(br, gz);
@@ -147,15 +169,15 @@ export class OutputWriter {
         await Promise.all([put(raw, b), ...(zipped ? [put(zipped.brotli, b), put(zipped.gzip, b)] : [])]);
       },
       close: async () => {
+        const seq = this.#nextSeq++;
         raw.end();
         zipped?.brotli.end();
         zipped?.gzip.end();
         await Promise.all(files.map((f) => once(f, "close")));
-        this.#listed.push({ path, bytes, sha256: hash.digest("hex") });
-        if (zipped) {
-          for (const suffix of [".br", ".gz"])
-            this.#listed.push(await hashFile(`${full}${suffix}`, path + suffix));
-        }
+        const entries: TreeFile[] = [{ path, bytes, sha256: hash.digest("hex") }];
+        if (zipped) for (const s of [".br", ".gz"]) entries.push(await hashFile(`${full}${s}`, path + s));
+        this.#complete(seq, entries);
+        return entries;
       },
     };
   }
@@ -165,19 +187,17 @@ export class OutputWriter {
    * `adopt(path)` once the file is complete.
    */
   async external(path: string): Promise<string> {
-    const full = this.#claim(path);
+    const full = this.#check(path);
     await this.#mkdirFor(full);
     return full;
   }
 
   /** Lists a file written through `external(path)`, reading it once for its size and hash. */
-  async adopt(path: string): Promise<void> {
-    this.#listed.push(await hashFile(join(this.root, path), path));
-  }
-
-  /** Size and hash of a file written so far. */
-  entry(path: string): TreeFile | undefined {
-    return this.#listed.find((f) => f.path === path);
+  async adopt(path: string): Promise<TreeFile> {
+    const seq = this.#nextSeq++;
+    const entry = await hashFile(join(this.root, path), path);
+    this.#complete(seq, [entry]);
+    return entry;
   }
 
   /** Waits for every file in flight. */
@@ -186,42 +206,31 @@ export class OutputWriter {
     this.#throwIfFailed();
   }
 
-  /** Waits for every file, then writes the tree manifest. */
+  /** Waits for every file, then completes the tree manifest. */
   async finish(): Promise<WriteResult> {
     await this.drain();
-    await writeFile(join(this.root, TREE_MANIFEST), treeManifest(this.#listed));
-    const result: WriteResult = {
-      files: this.#listed.length,
-      reused: this.#reused,
-      bytes: { raw: 0, gzip: 0, brotli: 0 },
-    };
-    for (const f of this.#listed) {
-      if (f.path.endsWith(".br") && this.#paths.has(f.path.slice(0, -3))) result.bytes.brotli += f.bytes;
-      else if (f.path.endsWith(".gz") && this.#paths.has(f.path.slice(0, -3))) result.bytes.gzip += f.bytes;
-      else result.bytes.raw += f.bytes;
-    }
-    return result;
+    if (this.#ready.size > 0 || this.#flushedSeq !== this.#nextSeq)
+      throw new Error("the output writer finished with files still unlisted (a stream was not closed?)");
+    const manifest = await this.#openManifest();
+    manifest.end(manifestTrailer(this.#listedCount, this.#manifestHash.digest("hex")));
+    await once(manifest, "close");
+    await rename(join(this.root, PART), join(this.root, TREE_MANIFEST));
+    return this.#result;
   }
 
-  /** The files listed so far (path, size, hash). */
-  get files(): readonly TreeFile[] {
-    return this.#listed;
-  }
-
-  #claim(path: string): string {
+  #check(path: string): string {
     if (
       path === "" ||
       path.split("/").some((seg) => seg === "" || seg === "." || seg === "..") ||
       path.includes("\\") ||
       path.includes("\0") ||
-      path === TREE_MANIFEST
+      path === TREE_MANIFEST ||
+      path === PART
     ) {
       throw new Error(`refusing output path outside the output folder: ${JSON.stringify(path)}`);
     }
-    if (this.#paths.has(path)) throw new Error(`two files at one path: ${path}`);
     const full = join(this.root, path);
     if (!full.startsWith(this.root + sep)) throw new Error(`path escapes the output folder: ${path}`);
-    this.#paths.add(path);
     return full;
   }
 
@@ -229,10 +238,11 @@ export class OutputWriter {
     const dir = dirname(full);
     if (this.#dirs.has(dir)) return;
     await mkdir(dir, { recursive: true });
+    if (this.#dirs.size >= DIR_CACHE) this.#dirs.clear(); // bounded: a million page folders must not pile up here
     this.#dirs.add(dir);
   }
 
-  async #write(path: string, full: string, body: Buffer, compress: boolean): Promise<void> {
+  async #write(path: string, full: string, body: Buffer, compress: boolean): Promise<TreeFile[]> {
     const sha256 = createHash("sha256").update(body).digest("hex");
     await this.#mkdirFor(full);
     const previous = this.#options.previous;
@@ -240,23 +250,65 @@ export class OutputWriter {
     const siblings = compress ? [".br", ".gz"].map((s) => ({ s, e: previous?.get(path + s) })) : [];
     if (previous && before?.sha256 === sha256 && siblings.every(({ e }) => e !== undefined)) {
       await link(join(previous.root, path), full);
-      this.#listed.push({ path, bytes: body.length, sha256 });
+      const entries: TreeFile[] = [{ path, bytes: body.length, sha256 }];
       for (const { s, e } of siblings) {
         await link(join(previous.root, path + s), full + s);
-        this.#listed.push({ path: path + s, ...(e as { bytes: number; sha256: string }) });
+        entries.push({ path: path + s, ...(e as { bytes: number; sha256: string }) });
       }
-      this.#reused += 1 + siblings.length;
-      return;
+      this.#result.reused += entries.length;
+      return entries;
     }
-    await writeFile(full, body);
-    this.#listed.push({ path, bytes: body.length, sha256 });
-    if (!compress) return;
+    await writeFile(full, body, { flag: "wx" });
+    if (!compress) return [{ path, bytes: body.length, sha256 }];
     const [br, gz] = await compressBody(body, path, this.#options.compression);
-    await Promise.all([writeFile(`${full}.br`, br), writeFile(`${full}.gz`, gz)]);
-    this.#listed.push(
+    await Promise.all([
+      writeFile(`${full}.br`, br, { flag: "wx" }),
+      writeFile(`${full}.gz`, gz, { flag: "wx" }),
+    ]);
+    return [
+      { path, bytes: body.length, sha256 },
       { path: `${path}.br`, bytes: br.length, sha256: createHash("sha256").update(br).digest("hex") },
       { path: `${path}.gz`, bytes: gz.length, sha256: createHash("sha256").update(gz).digest("hex") },
-    );
+    ];
+  }
+
+  /** Records the manifest entries of request `seq`; writes out every entry whose turn has come. */
+  #complete(seq: number, entries: TreeFile[]): void {
+    this.#ready.set(seq, entries);
+    let text = "";
+    for (let next = this.#ready.get(this.#flushedSeq); next; next = this.#ready.get(this.#flushedSeq)) {
+      this.#ready.delete(this.#flushedSeq++);
+      const main = next[0] as TreeFile;
+      for (const f of next) {
+        text += manifestLine(f);
+        this.#listedCount++;
+        this.#result.files++;
+        const sibling = f !== main && (f.path === `${main.path}.br` || f.path === `${main.path}.gz`);
+        if (sibling && f.path.endsWith(".br")) this.#result.bytes.brotli += f.bytes;
+        else if (sibling) this.#result.bytes.gzip += f.bytes;
+        else this.#result.bytes.raw += f.bytes;
+      }
+    }
+    if (text === "") return;
+    this.#manifestHash.update(text);
+    const manifest = this.#manifest ?? this.#startManifest();
+    manifest.write(text);
+  }
+
+  #startManifest(): WriteStream {
+    this.#manifestHash.update(MANIFEST_HEADER);
+    this.#manifest = createWriteStream(join(this.root, PART), { flags: "wx" });
+    this.#manifest.on("error", (e) => {
+      this.#failure ??= e;
+    });
+    this.#manifest.write(MANIFEST_HEADER);
+    return this.#manifest;
+  }
+
+  async #openManifest(): Promise<WriteStream> {
+    if (this.#manifest) return this.#manifest;
+    await mkdir(this.root, { recursive: true });
+    return this.#startManifest();
   }
 
   #throwIfFailed(): void {
