@@ -290,8 +290,8 @@ export class OutputWriter {
       }
     }
     if (text === "") return;
-    this.#manifestHash.update(text);
     const manifest = this.#manifest ?? this.#startManifest();
+    this.#manifestHash.update(text);
     manifest.write(text);
   }
 
