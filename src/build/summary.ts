@@ -101,7 +101,7 @@ const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 *
 export async function summarise(dataset: Dataset, check: Checker): Promise<Summary> {
   const cityRecords = new Map<string, CityRecord>(dataset.cities.map((c) => [`${c.state}/${c.slug}`, c]));
   const wikidata = new Map(dataset.networks.map((n) => [n.name, n.wikidata]));
-  const ids = new Map<string, string>();
+  const ids = new Set<string>();
   const nets = new Map<string, { clinics: number; states: Set<string> }>();
   const known = noCounts();
   const evidence: Record<string, number> = {};
@@ -115,10 +115,8 @@ export async function summarise(dataset: Dataset, check: Checker): Promise<Summa
     const stateNetworks = new Set<string>();
     const byCity = new Map<string, ClinicRecord[]>();
     for (const c of clinics) {
-      const prev = ids.get(c.id);
-      if (prev !== undefined)
-        check.add("dataset", `clinic ${c.id}`, `id shared by "${prev}" and "${c.name}"`);
-      ids.set(c.id, c.name);
+      if (ids.has(c.id)) check.add("dataset", `clinic ${c.id}`, `id shared by "${c.name}" and another clinic`);
+      ids.add(c.id);
       for (const f of COUNTED_FIELDS) {
         if (KNOWN[f](c)) {
           stateKnown[f]++;
