@@ -3,22 +3,18 @@
  * (RFC 9112). It accepts what well-behaved clients send and refuses everything ambiguous with 400 rather
  * than guessing: bare LF or CR, whitespace before a colon, obsolete line folding, control characters,
  * conflicting or malformed Content-Length, Transfer-Encoding on HTTP/1.0, a missing or repeated Host on
- * HTTP/1.1, any version other than 1.0 and 1.1. It never throws.
+ * HTTP/1.1, a Host that is not `host[:port]`, any version other than 1.0 and 1.1. It never throws.
  */
+import type { Request } from "./respond.js";
 
 /** The fields of a request this server acts on. Reused between requests to avoid allocation. */
-export interface RequestHead {
-  method: string;
-  /** Origin-form target (absolute-form is reduced to its path). */
-  target: string;
+export interface RequestHead extends Request {
   /** Keep the connection open after answering. */
   keepAlive: boolean;
   /** The request announces a body (Content-Length > 0 or Transfer-Encoding): answer, then close. */
   hasBody: boolean;
-  acceptEncoding: string | undefined;
-  ifNoneMatch: string | undefined;
-  range: string | undefined;
-  ifRange: string | undefined;
+  /** The Host header's value (checked: `host[:port]`), or undefined on HTTP/1.0 without one. */
+  host: string | undefined;
 }
 
 /** Most header lines accepted in one request. */
@@ -35,8 +31,16 @@ export function newRequestHead(): RequestHead {
     ifNoneMatch: undefined,
     range: undefined,
     ifRange: undefined,
+    accessControlRequestHeaders: undefined,
+    host: undefined,
   };
 }
+
+/**
+ * A Host value as RFC 9110 §7.2 allows it: a reg-name, IPv4 address or bracketed IP literal, and an optional
+ * port. Anything else (spaces, slashes, `@`, quotes, an empty value) is a 400.
+ */
+export const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+,;=%-]+)(?::[0-9]{0,5})?$/;
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const TARGET = /^[\x21-\x7e]+$/;
@@ -87,6 +91,8 @@ export function parseHead(head: string, out: RequestHead): 0 | 400 | 431 {
   out.ifNoneMatch = undefined;
   out.range = undefined;
   out.ifRange = undefined;
+  out.accessControlRequestHeaders = undefined;
+  out.host = undefined;
   let hosts = 0;
   let contentLength: string | undefined;
   let transferEncoding = false;
@@ -106,7 +112,11 @@ export function parseHead(head: string, out: RequestHead): 0 | 400 | 431 {
     pos = next + 2;
     switch (name.length) {
       case 4:
-        if (name.toLowerCase() === "host") hosts++;
+        if (name.toLowerCase() === "host") {
+          hosts++;
+          if (!HOST.test(value)) return 400;
+          out.host = value;
+        }
         break;
       case 5:
         if (name.toLowerCase() === "range") out.range = join(out.range, value);
@@ -134,6 +144,10 @@ export function parseHead(head: string, out: RequestHead): 0 | 400 | 431 {
         break;
       case 17:
         if (name.toLowerCase() === "transfer-encoding") transferEncoding = true;
+        break;
+      case 30:
+        if (name.toLowerCase() === "access-control-request-headers")
+          out.accessControlRequestHeaders = join(out.accessControlRequestHeaders, value);
         break;
     }
   }

@@ -1,6 +1,10 @@
-import { parseRange, rangeReply } from "./range.js";
+import type { FileHandle } from "node:fs/promises";
+import type { Document, Variant } from "./document.js";
+import { IntegrityError } from "./files.js";
+import { preflightFor, rangeNotSatisfiable, redirectReply } from "./fixed.js";
+import { parseRange, partialReply } from "./range.js";
 import type { Reply } from "./reply.js";
-import type { Document, Site, Variant } from "./site.js";
+import { aliasFolder, type Site } from "./site.js";
 
 /** Longest request target answered; longer ones get 414. */
 export const MAX_PATH = 2048;
@@ -8,11 +12,42 @@ export const MAX_PATH = 2048;
 /** Path of the health document, outside /api/v1 so load balancers never count as API traffic. */
 export const HEALTH_PATH = "/healthz";
 
+/** What `respond` needs of a request; both servers fill one (the raw server reuses a single object). */
+export interface Request {
+  method: string;
+  /** Origin-form target: path and query. */
+  target: string;
+  acceptEncoding: string | undefined;
+  ifNoneMatch: string | undefined;
+  range: string | undefined;
+  ifRange: string | undefined;
+  /** `Access-Control-Request-Headers` of a CORS preflight. */
+  accessControlRequestHeaders: string | undefined;
+}
+
+/** An answer whose body is streamed from an open, verified file: bytes `start`…`end` (inclusive). */
+export interface Streamed {
+  reply: Reply;
+  handle: FileHandle;
+  start: number;
+  end: number;
+}
+
+/** What a request gets: a reply already computed, or a file to stream after `reply`'s head. */
+export type Answer = Reply | Streamed;
+
+/** True when `answer` streams a file. */
+export function isStreamed(answer: Answer): answer is Streamed {
+  return (answer as Streamed).handle !== undefined;
+}
+
 /**
- * Resolves a request target to a document key. Only exact keys of the loaded tree are served, so no
- * spelling of `..`, encoded slashes or NUL bytes can reach outside it. Returns null for a malformed target.
+ * Resolves a request target to a document key: the percent-decoded path without query or fragment. Returns
+ * null for a malformed target (bad escapes, NUL), and "" when no document can have the name: an encoded
+ * slash (`%2F`) never becomes a separator, and no listed name contains a slash.
  * @example lookupKey("/api/v1/states.json?x=1"); // "/api/v1/states.json"
  * @example lookupKey("/%E0%A4%A.json"); // null
+ * @example lookupKey("/api%2fv1%2findex.json"); // ""
  */
 export function lookupKey(url: string): string | null {
   let end = url.indexOf("?");
@@ -22,12 +57,14 @@ export function lookupKey(url: string): string | null {
   const raw = end === url.length ? url : url.slice(0, end);
   if (raw.charCodeAt(0) !== 47 /* / */) return null;
   if (raw.indexOf("%") < 0) return raw.indexOf("\0") < 0 ? raw : null;
+  let decoded: string;
   try {
-    const decoded = decodeURIComponent(raw);
-    return decoded.includes("\0") ? null : decoded;
+    decoded = decodeURIComponent(raw);
   } catch {
     return null;
   }
+  if (decoded.includes("\0")) return null;
+  return /%2f/i.test(raw) ? "" : decoded;
 }
 
 const BR = 1;
@@ -76,38 +113,99 @@ function matches(ifNoneMatch: string, doc: Document): boolean {
   return false;
 }
 
+/** True for paths answered with the JSON 404 (the API); every other path gets the HTML page when there is one. */
+export function isApiKey(key: string): boolean {
+  return key.startsWith("/api/") || key === "/api";
+}
+
+function notFound(site: Site, key: string, isHead: boolean): Reply {
+  const doc = (!isApiKey(key) && site.notFoundHtml) || site.notFound;
+  doc.used = true;
+  const v = negotiate(doc, undefined);
+  return isHead ? v.head : v.get;
+}
+
 /**
- * Decides the answer to one request. Pure and allocation-free for whole documents (the replies are
- * precomputed in the site); both the raw-socket and the node:http servers call it.
- * @example respond(site, "GET", "/api/v1/index.json", "br, gzip", undefined, undefined, undefined).status; // 200
+ * Decides the answer to one request. Hot documents (held with precomputed responses) are answered
+ * synchronously with a reply that already exists; a document loaded from disk, or a large file streamed from
+ * it, gives a promise. Both the raw-socket and the node:http servers call it.
+ * @example respond(site, { method: "GET", target: "/api/v1/index.json", acceptEncoding: "br", … }).status; // 200
  */
-export function respond(
-  site: Site,
-  method: string,
-  target: string,
-  acceptEncoding: string | undefined,
-  ifNoneMatch: string | undefined,
-  range: string | undefined,
-  ifRange: string | undefined,
-): Reply {
+export function respond(site: Site, req: Request): Reply | Promise<Answer> {
+  const method = req.method;
   const isHead = method === "HEAD";
   const fixed = site.fixed;
-  if (target.length > MAX_PATH) return isHead ? fixed.uriTooLong.head : fixed.uriTooLong.get;
-  if (method === "OPTIONS") return fixed.preflight;
+  if (req.target.length > MAX_PATH) return isHead ? fixed.uriTooLong.head : fixed.uriTooLong.get;
+  if (method === "OPTIONS") return preflightFor(fixed, req.accessControlRequestHeaders);
   if (method !== "GET" && !isHead) return fixed.methodNotAllowed.get;
-  const key = lookupKey(target);
+  const key = lookupKey(req.target);
   if (key === null) return isHead ? fixed.badRequest.head : fixed.badRequest.get;
-  const doc = site.documents.get(key);
-  if (doc === undefined) {
-    if (key === HEALTH_PATH) return isHead ? fixed.health.head : fixed.health.get;
-    const v = negotiate(site.notFound, acceptEncoding);
-    return isHead ? v.head : v.get;
+  if (key === "") return notFound(site, req.target, isHead);
+  const doc = site.hot.map.get(key);
+  if (doc !== undefined) {
+    doc.used = true;
+    return answer(site, doc, req, isHead);
   }
-  const v = negotiate(doc, acceptEncoding);
-  if (ifNoneMatch !== undefined && matches(ifNoneMatch, doc)) return v.notModified;
-  if (range !== undefined && !isHead && (ifRange === undefined || ifRange === v.etag)) {
-    const r = parseRange(range, v.body.length);
-    if (r !== "ignore") return rangeReply(v, r);
+  if (key === HEALTH_PATH) return isHead ? fixed.health.head : fixed.health.get;
+  return cold(site, key, req, isHead);
+}
+
+/** A key not in the hot set: a listed document (loaded), a folder (alias or redirect), or a 404. */
+function cold(site: Site, key: string, req: Request, isHead: boolean): Reply | Promise<Answer> {
+  let path = key;
+  if (!site.has(key)) {
+    if (key.endsWith("/")) {
+      if (site.has(`${key}index.html`)) path = `${key}index.html`;
+      else if (site.has(`${key}index.json`)) path = `${key}index.json`;
+      else return notFound(site, key, isHead);
+    } else if (site.has(`${key}/index.html`)) {
+      const q = req.target.indexOf("?");
+      const rawPath = q < 0 ? req.target : req.target.slice(0, q);
+      return redirectReply(`${rawPath}/${q < 0 ? "" : req.target.slice(q)}`);
+    } else if (site.has(`${key}/index.json`)) {
+      path = `${key}/index.json`;
+    } else {
+      return notFound(site, key, isHead);
+    }
   }
-  return isHead ? v.head : v.get;
+  // The request object may be reused by the server once this returns: keep what the answer needs.
+  const kept: Request = { ...req };
+  return site.load(path).then(
+    (doc) => {
+      if (doc === null) return notFound(site, key, isHead);
+      if (path !== key) site.hot.alias(key, doc);
+      else aliasFolder(site, doc);
+      return answer(site, doc, kept, isHead);
+    },
+    (e: Error) => failure(site, e, isHead),
+  );
+}
+
+function failure(site: Site, e: Error, isHead: boolean): Reply {
+  const pair = e instanceof IntegrityError ? site.fixed.internalError : site.fixed.unavailable;
+  site.onFailure?.(e);
+  return isHead ? pair.head : pair.get;
+}
+
+/** The answer of a found document: 304, a range, HEAD, or the whole body (streamed when large). */
+function answer(site: Site, doc: Document, req: Request, isHead: boolean): Reply | Promise<Answer> {
+  const v = negotiate(doc, req.acceptEncoding);
+  if (req.ifNoneMatch !== undefined && matches(req.ifNoneMatch, doc)) return v.notModified;
+  if (req.range !== undefined && !isHead && (req.ifRange === undefined || req.ifRange === v.etag)) {
+    const r = parseRange(req.range, v.size);
+    if (r === "unsatisfiable") return rangeNotSatisfiable(v.size);
+    if (r !== "ignore") {
+      const reply = partialReply(v, r);
+      return v.file === null ? reply : stream(site, v, reply, r[0], r[1], isHead);
+    }
+  }
+  if (isHead) return v.head;
+  return v.file === null ? v.get : stream(site, v, v.get, 0, v.size - 1, isHead);
+}
+
+function stream(site: Site, v: Variant, reply: Reply, start: number, end: number, isHead: boolean): Promise<Answer> {
+  return site.openFile(v.file as NonNullable<Variant["file"]>).then(
+    (handle): Answer => ({ reply, handle, start, end }),
+    (e: Error) => failure(site, e, isHead),
+  );
 }
