@@ -144,8 +144,11 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
 
     function running(info: Extract<ClusterMessage, { type: "ready" }>): RunningCluster {
       const watcher = options.watch
-        ? watchReplacement(dir, 50, () => void reload("folder replaced"), (e) =>
-            log("watch-error", { error: e.message }),
+        ? watchReplacement(
+            dir,
+            50,
+            () => void reload("folder replaced"),
+            (e) => log("watch-error", { error: e.message }),
           )
         : null;
       return {

@@ -13,7 +13,10 @@ export const ERRORS = {
   416: { code: "range_not_satisfiable", message: "The requested byte range lies outside the document." },
   431: { code: "headers_too_large", message: "The request headers are too large." },
   500: { code: "internal_error", message: "The document could not be read intact; try again shortly." },
-  503: { code: "unavailable", message: "The server is at its connection limit or shutting down; retry shortly." },
+  503: {
+    code: "unavailable",
+    message: "The server is at its connection limit or shutting down; retry shortly.",
+  },
 } as const satisfies Record<number, { code: string; message: string }>;
 
 /** Statuses that have a JSON error body. */

@@ -46,7 +46,8 @@ export async function readVerified(path: string, size: number, sha256: string): 
       at += bytesRead;
     }
     const extra = await handle.read(Buffer.alloc(1), 0, 1, size);
-    if (at !== size || extra.bytesRead !== 0) throw new IntegrityError(`${path}: size differs from the manifest`);
+    if (at !== size || extra.bytesRead !== 0)
+      throw new IntegrityError(`${path}: size differs from the manifest`);
     if (createHash("sha256").update(body).digest("hex") !== sha256)
       throw new IntegrityError(`${path}: SHA-256 differs from the manifest`);
     return body;

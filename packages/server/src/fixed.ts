@@ -84,7 +84,8 @@ const preflights = new Map<string, Reply>();
  * send few distinct lists).
  */
 export function preflightFor(fixed: FixedReplies, requested: string | undefined): Reply {
-  if (requested === undefined || preflightAllowHeaders(requested) === DEFAULT_ALLOW_HEADERS) return fixed.preflight;
+  if (requested === undefined || preflightAllowHeaders(requested) === DEFAULT_ALLOW_HEADERS)
+    return fixed.preflight;
   let reply = preflights.get(requested);
   if (reply === undefined) {
     if (preflights.size >= 256) preflights.clear();

@@ -1,4 +1,14 @@
 export {
+  main,
+  SERVE_OPTIONS,
+  SERVE_OPTIONS_HELP,
+  SERVE_USAGE,
+  type ServeSettings,
+  ServeUsageError,
+  serve,
+  serveSettings,
+} from "./cli.js";
+export {
   type ClusterMessage,
   type ClusterOptions,
   DEFAULT_RESTART,

@@ -97,8 +97,11 @@ export class LiveSite {
    * function that stops watching.
    */
   watch(debounceMs = 50): () => void {
-    this.#watcher ??= watchReplacement(this.dir, debounceMs, () => void this.reload("folder replaced"), (e) =>
-      this.log("watch-error", { error: e.message }),
+    this.#watcher ??= watchReplacement(
+      this.dir,
+      debounceMs,
+      () => void this.reload("folder replaced"),
+      (e) => this.log("watch-error", { error: e.message }),
     );
     return () => this.unwatch();
   }

@@ -51,7 +51,8 @@ const DIGITS = /^(?:0|[1-9][0-9]{0,14})$/;
 export function safePath(path: string): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   if (path === "" || path.length > 4096 || /[\x00-\x1f\x7f\\]/.test(path)) return false;
-  for (const segment of path.split("/")) if (segment === "" || segment === "." || segment === "..") return false;
+  for (const segment of path.split("/"))
+    if (segment === "" || segment === "." || segment === "..") return false;
   return true;
 }
 
@@ -98,7 +99,12 @@ export async function readManifest(
           throw new ManifestError(`line 1 is not ${JSON.stringify(MANIFEST_HEADER)}`);
       } else if (buffer[at] === 35 /* # */) {
         const parts = buffer.toString("latin1", at, nl).split("\t");
-        if (parts.length !== 3 || parts[0] !== "#end" || !DIGITS.test(parts[1] ?? "") || !HEX64.test(parts[2] ?? ""))
+        if (
+          parts.length !== 3 ||
+          parts[0] !== "#end" ||
+          !DIGITS.test(parts[1] ?? "") ||
+          !HEX64.test(parts[2] ?? "")
+        )
           throw new ManifestError(`line ${lineNo}: malformed trailer`);
         hash.update(buffer.subarray(0, at));
         digest = hash.digest("hex");
@@ -135,7 +141,8 @@ export async function readManifest(
   const t = trailer as { count: number; digest: string } | null;
   if (t === null) throw new ManifestError("truncated: no trailer line");
   if (t.count !== files) throw new ManifestError(`trailer counts ${t.count} files, ${files} listed`);
-  if (t.digest !== digest) throw new ManifestError("trailer digest does not match the listing (edited or truncated)");
+  if (t.digest !== digest)
+    throw new ManifestError("trailer digest does not match the listing (edited or truncated)");
   return { files, digest, bytes };
 }
 
@@ -144,7 +151,11 @@ export async function readManifest(
  * with `prefix` (a document's compressed siblings sort right after it), stopping at the trailer.
  * @example const [line, ...siblings] = await readLinesAt(handle, entry.offset, "api/v1/index.json");
  */
-export async function readLinesAt(handle: FileHandle, offset: number, prefix: string): Promise<ManifestLine[]> {
+export async function readLinesAt(
+  handle: FileHandle,
+  offset: number,
+  prefix: string,
+): Promise<ManifestLine[]> {
   const out: ManifestLine[] = [];
   let size = 2048;
   for (;;) {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { HOST } from "./http-parser.js";
+import { HOST, originForm } from "./http-parser.js";
 import type { LiveSite } from "./live-site.js";
 import type { AccessLogger, Logger } from "./log.js";
 import { acceptFailed, type Limits, type RunningHttp } from "./raw-server.js";
@@ -8,20 +8,27 @@ import { closingHead, fresh, type Reply, tickClock } from "./reply.js";
 import { type Answer, isStreamed, type Request, respond } from "./respond.js";
 import type { Site } from "./site.js";
 
+const CHUNKED_LAST = /(?:^|,)[ \t]*chunked[ \t]*$/i;
+
 /**
  * What node:http lets through and the raw parser refuses, so both modes answer alike: exactly one Host on
- * HTTP/1.1 (at most one on 1.0), of the `host[:port]` shape.
+ * HTTP/1.1 (at most one on 1.0), of the `host[:port]` shape; Transfer-Encoding only on HTTP/1.1 and with
+ * chunked last. Returns the request's origin-form target, or null for a 400.
  */
-function acceptable(req: IncomingMessage): boolean {
+function acceptable(req: IncomingMessage): string | null {
   let hosts = 0;
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) {
     if ((raw[i] as string).length === 4 && (raw[i] as string).toLowerCase() === "host") {
       hosts++;
-      if (!HOST.test(raw[i + 1] as string)) return false;
+      if (!HOST.test((raw[i + 1] as string).trim())) return null;
     }
   }
-  return req.httpVersion === "1.1" ? hosts === 1 : req.httpVersion === "1.0" && hosts <= 1;
+  const http11 = req.httpVersion === "1.1";
+  if (http11 ? hosts !== 1 : req.httpVersion !== "1.0" || hosts > 1) return null;
+  const te = req.headers["transfer-encoding"];
+  if (te !== undefined && (!http11 || !CHUNKED_LAST.test(te))) return null;
+  return originForm(req.url ?? "", req.method ?? "");
 }
 
 function send(res: ServerResponse, answer: Answer): void {
@@ -49,17 +56,21 @@ function send(res: ServerResponse, answer: Answer): void {
 export function handle(site: Site, req: IncomingMessage, res: ServerResponse): void {
   const h = req.headers;
   // A request that carried a body we do not read: answer, then close, so the body is never parsed as a request.
-  if ((h["content-length"] !== undefined && h["content-length"] !== "0") || h["transfer-encoding"] !== undefined)
+  if (
+    (h["content-length"] !== undefined && h["content-length"] !== "0") ||
+    h["transfer-encoding"] !== undefined
+  )
     res.shouldKeepAlive = false;
-  if (!acceptable(req)) {
+  const target = acceptable(req);
+  if (target === null) {
     res.shouldKeepAlive = false;
-    send(res, site.fixed.badRequest.get);
+    send(res, req.method === "HEAD" ? site.fixed.badRequest.head : site.fixed.badRequest.get);
     return;
   }
   const range = h.range;
   const request: Request = {
     method: req.method ?? "GET",
-    target: req.url ?? "/",
+    target,
     acceptEncoding: h["accept-encoding"],
     ifNoneMatch: h["if-none-match"],
     range,
@@ -92,6 +103,7 @@ export function createNodeServer(
   log?: Logger,
 ): RunningHttp {
   const sockets = new Map<Socket, { socket: Socket; lastActive: number }>();
+  const ending = new WeakSet<Socket>();
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeadBytes,
@@ -101,11 +113,15 @@ export function createNodeServer(
       // How often Node checks the two timeouts above; its 30 s default would let slow clients linger.
       connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(limits.headersTimeoutMs / 4))),
       noDelay: true,
+      // The Host checks are ours (acceptable), so that the answer is our JSON 400 as in the raw mode.
+      requireHostHeader: false,
     },
     (req, res) => {
       const entry = sockets.get(req.socket);
       if (entry) entry.lastActive = Date.now();
       handle(live.current, req, res);
+      // This connection ends after the answer: whatever follows is not parsed as a request (no 400 after it).
+      if (!res.shouldKeepAlive) ending.add(req.socket);
       if (accessLog) {
         res.once("finish", () =>
           accessLog(
@@ -119,20 +135,39 @@ export function createNodeServer(
       }
     },
   );
-  server.maxConnections = limits.maxConnections;
+  const refuse = (socket: Socket, reply: Reply) => {
+    tickClock();
+    socket.write(closingHead(fresh(reply)));
+    if (reply.body) socket.end(reply.body);
+    else socket.end();
+  };
+  // Connections past the cap get the raw mode's 503 rather than node:http's silent drop: the server's own
+  // connection listener only sees the connections kept.
+  const httpConnection = server.listeners("connection")[0] as (socket: Socket) => void;
+  server.removeAllListeners("connection");
   server.on("connection", (socket: Socket) => {
+    if (sockets.size >= limits.maxConnections) {
+      socket.on("error", () => socket.destroy());
+      const cut = setTimeout(() => socket.destroy(), 1_000);
+      socket.on("close", () => clearTimeout(cut));
+      socket.resume();
+      refuse(socket, live.current.fixed.unavailable.get);
+      return;
+    }
     sockets.set(socket, { socket, lastActive: Date.now() });
     socket.once("close", () => sockets.delete(socket));
+    httpConnection.call(server, socket);
   });
   server.on("error", (e: NodeJS.ErrnoException) => acceptFailed(e, new Set(sockets.values()), log));
   server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable || err.code === "ECONNRESET") return socket.destroy();
-    tickClock();
-    const reply = fresh(clientErrorReply(live.current, err.code));
-    socket.write(closingHead(reply));
-    if (reply.body) socket.end(reply.body);
-    else socket.end();
+    if (ending.has(socket)) return socket.end();
+    refuse(socket, clientErrorReply(live.current, err.code));
   });
+  // CONNECT (authority-form) is no request for a document: 400, as the raw parser answers.
+  server.on("connect", (_req: IncomingMessage, socket: Socket) =>
+    refuse(socket, live.current.fixed.badRequest.get),
+  );
   return {
     server,
     get connections() {

@@ -199,9 +199,12 @@ export function createRawServer(
     }
     c.lastActive = now;
     if (!isStreamed(answer)) {
-      if (!keepAlive) return finish(c, answer);
-      write(socket, answer, false);
-      return resume(c);
+      if (!keepAlive) finish(c, answer);
+      else {
+        write(socket, answer, false);
+        resume(c);
+      }
+      return;
     }
     streamFile(c, answer, keepAlive);
   }

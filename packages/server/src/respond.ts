@@ -140,7 +140,7 @@ export function respond(site: Site, req: Request): Reply | Promise<Answer> {
   if (method !== "GET" && !isHead) return fixed.methodNotAllowed.get;
   const key = lookupKey(req.target);
   if (key === null) return isHead ? fixed.badRequest.head : fixed.badRequest.get;
-  if (key === "") return notFound(site, req.target, isHead);
+  if (key === "") return notFound(site, req.target.replace(/%2f/gi, "/"), isHead);
   const doc = site.hot.map.get(key);
   if (doc !== undefined) {
     doc.used = true;
@@ -203,7 +203,14 @@ function answer(site: Site, doc: Document, req: Request, isHead: boolean): Reply
   return v.file === null ? v.get : stream(site, v, v.get, 0, v.size - 1, isHead);
 }
 
-function stream(site: Site, v: Variant, reply: Reply, start: number, end: number, isHead: boolean): Promise<Answer> {
+function stream(
+  site: Site,
+  v: Variant,
+  reply: Reply,
+  start: number,
+  end: number,
+  isHead: boolean,
+): Promise<Answer> {
   return site.openFile(v.file as NonNullable<Variant["file"]>).then(
     (handle): Answer => ({ reply, handle, start, end }),
     (e: Error) => failure(site, e, isHead),

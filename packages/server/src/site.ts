@@ -218,7 +218,9 @@ export async function loadSite(dir: string, options: SiteOptions = {}): Promise<
       index.insert(lo, hi, line.offset, 0);
       const cls = classOf(line.path);
       const wanted =
-        line.path === "404.json" || line.path === "404.html" || REQUIRED_DOCUMENTS.includes(`/${line.path}` as never);
+        line.path === "404.json" ||
+        line.path === "404.html" ||
+        REQUIRED_DOCUMENTS.includes(`/${line.path}` as never);
       if (wanted || planned[cls] < opts.hotBytes) {
         const entry: Entry = { identity: line, br: null, gz: null };
         (classes[cls] as Entry[]).push(entry);
@@ -295,7 +297,10 @@ export interface CheckedTree {
  * before telling its workers to load the release it names. Throws `ManifestError` naming the problems.
  * @example const { root, version } = await checkTree("public");
  */
-export async function checkTree(dir: string, openFiles = DEFAULT_SITE_OPTIONS.openFiles): Promise<CheckedTree> {
+export async function checkTree(
+  dir: string,
+  openFiles = DEFAULT_SITE_OPTIONS.openFiles,
+): Promise<CheckedTree> {
   const root = await realpath(dir);
   let manifest: FileHandle;
   try {

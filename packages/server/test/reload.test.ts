@@ -66,7 +66,7 @@ async function until(check: () => boolean, ms = 5_000): Promise<void> {
   }
 }
 
-describe.each<ServerMode>(["fast", "node"])("hot reload (%s mode)", (mode) => {
+describe.each<ServerMode>(["raw", "node"])("hot reload (%s mode)", (mode) => {
   let site: Awaited<ReturnType<typeof fixtureSite>>;
   let server: RunningServer;
   const logs: { event: string; fields: Record<string, unknown> }[] = [];

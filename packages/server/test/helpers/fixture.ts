@@ -78,7 +78,12 @@ export async function writeFixture(root: string, version: string, cities = 40): 
   await put(root, "clinics/st-0/city-0/index.html", html("City 0"), true);
   await put(root, ASSET.slice(1), Buffer.from(`body{color:#222}/*${version}*/`), true);
   await put(root, "robots.txt", Buffer.from("User-agent: *\nAllow: /\n"), true);
-  await put(root, "sitemap.xml", Buffer.from(`<?xml version="1.0"?><urlset><!--${version}--></urlset>`), true);
+  await put(
+    root,
+    "sitemap.xml",
+    Buffer.from(`<?xml version="1.0"?><urlset><!--${version}--></urlset>`),
+    true,
+  );
   await put(root, "releases.atom", Buffer.from(`<?xml version="1.0"?><feed><!--${version}--></feed>`), true);
   await put(root, "favicon.svg", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), true);
   for (const [i, path] of cityPaths(cities).entries()) {
