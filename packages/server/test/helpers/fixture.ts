@@ -129,10 +129,15 @@ export const RELEASES = ".public.releases";
 export async function publish(parent: string, version: string, cities = 40, id = version): Promise<string> {
   const site = join(parent, RELEASES, id, "site");
   await writeFixture(site, version, cities);
+  await pointAt(parent, id);
+  return site;
+}
+
+/** Points `parent/public` at release `id` (already written) with one rename of a fresh relative symlink. */
+export async function pointAt(parent: string, id: string): Promise<void> {
   const link = join(parent, `.public.link-${id}-${Math.random().toString(36).slice(2)}`);
   await symlink(join(RELEASES, id, "site"), link);
   await rename(link, join(parent, "public"));
-  return site;
 }
 
 /**
