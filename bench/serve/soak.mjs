@@ -11,6 +11,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadAverage, rssMiB, treePids } from "./proc.mjs";
+import { listedPaths } from "./tree.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "..", "..");
@@ -35,9 +36,9 @@ const dataset = generateSample();
 log("building two versions of the sample");
 await buildSite(dataset, live, { siteUrl: "http://127.0.0.1:8080", compression: "fast" });
 await buildSite(dataset, join(work, "next"), { siteUrl: "http://127.0.0.1:8081", compression: "fast" });
-const { loadSite } = await import(join(ROOT, "packages", "server", "dist", "index.js"));
-const paths = [...(await loadSite(live)).documents.keys()]
-  .filter((p) => p.startsWith("/api/v1/clinics/"))
+const paths = listedPaths(live)
+  .filter((p) => /^api\/v1\/clinics\/[^/]+\/[^/]+\.json$/.test(p))
+  .map((p) => `/${p}`)
   .sort();
 
 const server = spawn(

@@ -43,6 +43,8 @@ export interface Document {
   used: boolean;
   /** Never evicted (the 404 bodies). */
   pinned: boolean;
+  /** In a hot set now. */
+  held: boolean;
   /** Keys under which the hot set holds it (its path and its folder aliases). */
   keys: string[];
 }
@@ -117,5 +119,5 @@ export function makeDocument(path: string, status: number, parts: DocumentParts)
   const etags = new Set([identity.etag]);
   if (gzip) etags.add(gzip.etag);
   if (br) etags.add(br.etag);
-  return { path, identity, gzip, br, etags, cost, used: false, pinned: false, keys: [path] };
+  return { path, identity, gzip, br, etags, cost, used: false, pinned: false, held: false, keys: [path] };
 }

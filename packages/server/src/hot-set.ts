@@ -36,12 +36,13 @@ export class HotSet {
     for (const key of doc.keys) if (!this.map.has(key)) this.map.set(key, doc);
     this.#ring.push(doc);
     this.bytes += doc.cost;
+    doc.held = true;
     return true;
   }
 
-  /** Adds an alias key to a document already held. */
+  /** Adds an alias key to a document held (nothing when it is not: it was too large to hold). */
   alias(key: string, doc: Document): void {
-    if (this.map.has(key)) return;
+    if (!doc.held || this.map.has(key)) return;
     doc.keys.push(key);
     this.map.set(key, doc);
   }
@@ -69,5 +70,6 @@ export class HotSet {
     if (i < this.#ring.length) this.#ring[i] = last;
     for (const key of doc.keys) if (this.map.get(key) === doc) this.map.delete(key);
     this.bytes -= doc.cost;
+    doc.held = false;
   }
 }
