@@ -1,5 +1,5 @@
 import { documentHeaders } from "./policy.js";
-import { flat, headOnly, makeReply, type Reply } from "./reply.js";
+import { type Filler, flat, headOnly, makeReply, type Reply } from "./reply.js";
 
 /** A file on disk served by streaming (too large to hold), checked against its manifest hash before use. */
 export interface FileRef {
@@ -12,21 +12,39 @@ export interface FileRef {
   verified: string | null;
 }
 
-/** One encoding of a document, with every response it can give computed once. */
-export interface Variant {
-  encoding: "br" | "gzip" | null;
-  /** Length of the encoded body. */
-  size: number;
-  /** The encoded bytes (a view into `get.wire`), or null when the body is streamed from `file`. */
-  body: Buffer | null;
-  /** Set when the body is streamed from disk rather than held. */
-  file: FileRef | null;
-  etag: string;
-  /** Flat [name, value, …] list of the 200 response's headers. */
-  headers: readonly string[];
-  get: Reply;
-  head: Reply;
-  notModified: Reply;
+/**
+ * One encoding of a document, with its 200 response computed once; the HEAD and 304 responses are made on
+ * first use and kept (most documents are never asked for either, and a 304 head is as large as a small body).
+ */
+export class Variant {
+  #head: Reply | null = null;
+  #notModified: Reply | null = null;
+
+  constructor(
+    readonly encoding: "br" | "gzip" | null,
+    /** Length of the encoded body. */
+    readonly size: number,
+    /** The encoded bytes (a view into `get.wire`), or null when the body is streamed from `file`. */
+    readonly body: Buffer | null,
+    /** Set when the body is streamed from disk rather than held. */
+    readonly file: FileRef | null,
+    readonly etag: string,
+    /** Flat [name, value, …] list of the 200 response's headers. */
+    readonly headers: readonly string[],
+    readonly get: Reply,
+    /** Headers of the 304 besides ETag (shared by the document's variants). */
+    private readonly validators: readonly string[],
+  ) {}
+
+  get head(): Reply {
+    this.#head ??= headOnly(this.get);
+    return this.#head;
+  }
+
+  get notModified(): Reply {
+    this.#notModified ??= makeReply(304, ["ETag", this.etag, ...this.validators], null);
+    return this.#notModified;
+  }
 }
 
 /** A document with its encodings; `used` and `cost` serve the hot set's eviction (`hot-set.ts`). */
@@ -49,8 +67,8 @@ export interface Document {
   keys: string[];
 }
 
-/** A body held in memory, or a file streamed from disk. */
-export type Body = Buffer | FileRef;
+/** A body held in memory, one to read into its response (`Filler`), or a file streamed from disk. */
+export type Body = Buffer | Filler | FileRef;
 
 /** What a document is made of: its identity body, the optional siblings, and the identity's SHA-256 (hex). */
 export interface DocumentParts {
@@ -60,8 +78,12 @@ export interface DocumentParts {
   sha256: string;
 }
 
-/** Memory a document costs beyond its buffers: objects, header lists, the 304 replies. */
+/**
+ * Memory a document and each of its variants cost beyond their buffers (objects, header lists, views),
+ * measured with the sample (docs/server.md, "Memory"), so that the hot set's budget is what the heap holds.
+ */
 const OVERHEAD = 1024;
+const VARIANT_OVERHEAD = 1024;
 
 /**
  * The strong ETag of a document's identity: the first 22 base64url characters of its SHA-256; the encoded
@@ -74,6 +96,10 @@ export function etagOf(sha256: string): string {
 
 function sizeOf(body: Body): number {
   return Buffer.isBuffer(body) ? body.length : body.size;
+}
+
+function isFile(body: Body): body is FileRef {
+  return !Buffer.isBuffer(body) && (body as FileRef).sha256 !== undefined;
 }
 
 /**
@@ -96,22 +122,20 @@ export function makeDocument(path: string, status: number, parts: DocumentParts)
     const headers = ["Content-Length", String(size), ...policy];
     if (status === 200) headers.push("ETag", etag);
     if (encoding) headers.push("Content-Encoding", encoding);
-    const held = Buffer.isBuffer(body) ? body : null;
+    const held = isFile(body) ? null : body;
     const get = makeReply(status, headers, held);
     if (held === null) get.body = null;
-    const notModified = makeReply(304, ["ETag", etag, ...validators], null);
-    cost += get.wire.length + (get.tail?.length ?? 0) + notModified.wire.length;
-    return {
+    cost += VARIANT_OVERHEAD + get.wire.length + (get.tail?.length ?? 0);
+    return new Variant(
       encoding,
       size,
-      body: get.body,
-      file: held === null ? (body as FileRef) : null,
+      get.body,
+      held === null ? (body as FileRef) : null,
       etag,
       headers,
       get,
-      head: headOnly(get),
-      notModified,
-    };
+      validators,
+    );
   };
   const identity = variant(null, parts.identity, base);
   const gzip = parts.gzip ? variant("gzip", parts.gzip, `${base.slice(0, -1)}-gz"`) : null;

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
+import { closeSync, openSync, readSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import type { FileRef } from "./document.js";
+import type { Filler } from "./reply.js";
 
 /** A file whose bytes do not match the manifest: it is never served. */
 export class IntegrityError extends Error {
@@ -54,6 +56,36 @@ export async function readVerified(path: string, size: number, sha256: string): 
   } finally {
     await handle.close();
   }
+}
+
+const PROBE = Buffer.alloc(1);
+
+/**
+ * A body read synchronously straight into its response buffer and checked against its manifest entry
+ * (`IntegrityError` otherwise). For loading many small, page-cached files at start: no promise, no copy.
+ * @example makeReply(200, headers, fileFiller("/srv/site/index.html", 1234, "ab12…"));
+ */
+export function fileFiller(path: string, size: number, sha256: string): Filler {
+  return {
+    size,
+    fill(target: Buffer): void {
+      const fd = openSync(path, "r");
+      try {
+        let at = 0;
+        while (at < size) {
+          const n = readSync(fd, target, at, size - at, at);
+          if (n === 0) break;
+          at += n;
+        }
+        if (at !== size || readSync(fd, PROBE, 0, 1, size) !== 0)
+          throw new IntegrityError(`${path}: size differs from the manifest`);
+      } finally {
+        closeSync(fd);
+      }
+      if (createHash("sha256").update(target).digest("hex") !== sha256)
+        throw new IntegrityError(`${path}: SHA-256 differs from the manifest`);
+    },
+  };
 }
 
 const verifying = new Map<FileRef, Promise<void>>();

@@ -82,25 +82,42 @@ export function fresh(reply: Reply): Reply {
 }
 
 /**
+ * A body not read yet: `fill` writes its `size` bytes into the buffer it is given (so a file is read straight
+ * into its response, without a copy), or throws.
+ */
+export interface Filler {
+  size: number;
+  fill(target: Buffer): void;
+}
+
+/**
  * Builds a reply; its `Date` is the clock's and refreshed by `fresh`.
  * @example const r = makeReply(204, ["Content-Length", "0"], null); r.wire.toString().startsWith("HTTP/1.1 204");
  */
-export function makeReply(status: number, headers: readonly string[], body: Buffer | null): Reply {
+export function makeReply(status: number, headers: readonly string[], source: Buffer | Filler | null): Reply {
+  let body: Buffer | null = null;
+  let filler: Filler | null = null;
+  if (source !== null && !Buffer.isBuffer(source)) filler = source;
+  else body = source;
+  const size = filler ? filler.size : (body?.length ?? -1);
   const statusLine = `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? "Unknown"}\r\n`;
   let text = `${statusLine}Date: ${clock.date.toString("latin1")}\r\n`;
   for (let i = 0; i < headers.length; i += 2) text += `${headers[i]}: ${headers[i + 1]}\r\n`;
   text += "\r\n";
   const headLength = Buffer.byteLength(text, "latin1");
-  const inline = body !== null && body.length <= INLINE_MAX;
-  const wire = Buffer.allocUnsafeSlow(headLength + (inline ? body.length : 0));
+  const inline = size >= 0 && size <= INLINE_MAX;
+  const wire = Buffer.allocUnsafeSlow(headLength + (inline ? size : 0));
   wire.write(text, 0, "latin1");
-  if (inline) body.copy(wire, headLength);
+  if (filler) {
+    body = inline ? wire.subarray(headLength) : Buffer.allocUnsafeSlow(size);
+    filler.fill(body);
+  } else if (inline && body) body.copy(wire, headLength);
   const head = inline ? wire.subarray(0, headLength) : wire;
   return {
     status,
     headers,
     head,
-    body: body === null ? null : inline ? wire.subarray(headLength) : body,
+    body: body === null ? null : inline && !filler ? wire.subarray(headLength) : body,
     wire,
     tail: body !== null && !inline ? body : null,
     dateAt: statusLine.length + "Date: ".length,

@@ -173,6 +173,7 @@ function cold(site: Site, key: string, req: Request, isHead: boolean): Reply | P
   return site.load(path).then(
     (doc) => {
       if (doc === null) return notFound(site, key, isHead);
+      doc.used = true;
       if (path !== key) site.hot.alias(key, doc);
       else aliasFolder(site, doc);
       return answer(site, doc, kept, isHead);

@@ -1,7 +1,7 @@
 import { type FileHandle, open, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { type Body, type Document, type FileRef, makeDocument } from "./document.js";
-import { Gate, IntegrityError, openVerified, readVerified } from "./files.js";
+import { fileFiller, Gate, IntegrityError, openVerified, readVerified } from "./files.js";
 import { type FixedReplies, fixedReplies } from "./fixed.js";
 import { HotSet } from "./hot-set.js";
 import { MANIFEST_NAME, ManifestError, type ManifestLine, readLinesAt, readManifest } from "./manifest.js";
@@ -9,7 +9,7 @@ import { HAS_BR, HAS_GZ, hashKey, TreeIndex } from "./tree-index.js";
 
 /** How a folder is loaded. Every field has a default. */
 export interface SiteOptions {
-  /** Bytes of documents held in memory with precomputed responses (default 64 MiB). */
+  /** Bytes of documents held in memory with precomputed responses (default 32 MiB). */
   hotBytes?: number;
   /** Encodings larger than this are streamed from disk, never held (default 1 MiB). */
   streamOver?: number;
@@ -23,7 +23,7 @@ export interface SiteOptions {
 }
 
 export const DEFAULT_SITE_OPTIONS: Required<SiteOptions> = {
-  hotBytes: 64 * 1024 * 1024,
+  hotBytes: 32 * 1024 * 1024,
   streamOver: 1024 * 1024,
   checkFiles: true,
   openFiles: 64,
@@ -142,6 +142,26 @@ export class Site {
     return null;
   }
 
+  /**
+   * The same as `build`, reading synchronously straight into the responses: for the preload, where files are
+   * small and mostly in the page cache, and the loop yields between batches.
+   */
+  buildSync(entry: Entry, status = 200): Document {
+    const body = (line: ManifestLine | null): Body | null => {
+      if (line === null) return null;
+      const path = join(this.root, line.path);
+      if (line.size > this.options.streamOver)
+        return { path, size: line.size, sha256: line.sha256, verified: null };
+      return fileFiller(path, line.size, line.sha256);
+    };
+    return makeDocument(`/${entry.identity.path}`, status, {
+      identity: body(entry.identity) as Body,
+      gzip: body(entry.gz),
+      br: body(entry.br),
+      sha256: entry.identity.sha256,
+    });
+  }
+
   /** Reads (or refers to, when large) a document's files, verified, and precomputes its responses. */
   async build(entry: Entry, status = 200): Promise<Document> {
     const body = (line: ManifestLine | null): Promise<Body | null> => {
@@ -161,11 +181,19 @@ export class Site {
   }
 }
 
-/** Preload classes, most wanted first: entry points and small top-level files, then the API, then the rest. */
-function classOf(path: string): 0 | 1 | 2 {
+/**
+ * Preload classes, most wanted first: 0, entry points and small top-level files (the API index and its
+ * lists, OpenAPI, home page, assets, feeds); 1, the lists below them (cities of a state, clinics of a city,
+ * networks, search) and the state and city pages; 2, everything else (a document or page per clinic).
+ */
+export function classOf(path: string): 0 | 1 | 2 {
   if (!path.includes("/") || path.startsWith("assets/") || path === "api/openapi.json") return 0;
-  if (path.startsWith("api/v1/") && path.indexOf("/", 7) < 0) return 0;
-  return path.startsWith("api/") ? 1 : 2;
+  if (path.startsWith("api/v1/")) {
+    if (path.indexOf("/", 7) < 0) return 0;
+    return path.startsWith("api/v1/clinic/") ? 2 : 1;
+  }
+  if (path.startsWith("api/")) return 1;
+  return path.endsWith("/index.html") && path.split("/").length <= 4 ? 1 : 2;
 }
 
 const HEAD_COST = 3 * 1024;
@@ -195,7 +223,7 @@ export async function loadSite(dir: string, options: SiteOptions = {}): Promise<
     const planned: [number, number, number] = [0, 0, 0];
     const byPath = new Map<string, Entry>();
     const problems: string[] = [];
-    const checker = opts.checkFiles ? fileChecker(root, gate, problems) : null;
+    const checker = opts.checkFiles ? fileChecker(root, opts.openFiles, problems) : null;
     const check = (line: ManifestLine) => checker?.check(line);
     const summary = await readManifest(manifest, (line) => {
       const sibling = line.path.endsWith(".br") ? HAS_BR : line.path.endsWith(".gz") ? HAS_GZ : 0;
@@ -256,30 +284,41 @@ export async function loadSite(dir: string, options: SiteOptions = {}): Promise<
 }
 
 /**
- * Checks each listed file's existence and size with at most `gate.limit` stats at once, collecting problems.
- * `check` returns a promise when the caller should wait (too many checks queued), bounding memory.
+ * Checks each listed file's existence and size with at most `limit` stats at once, collecting problems.
+ * `check` returns a promise when the caller should wait, which bounds the work queued.
  */
-function fileChecker(root: string, gate: Gate, problems: string[]) {
-  const checks = new Set<Promise<void>>();
+function fileChecker(root: string, limit: number, problems: string[]) {
+  let active = 0;
+  let wake: (() => void) | null = null;
+  let idle: (() => void) | null = null;
+  const finished = () => {
+    active--;
+    if (wake && active < limit) {
+      const w = wake;
+      wake = null;
+      w();
+    }
+    if (idle && active === 0) idle();
+  };
   return {
-    check(line: ManifestLine): Promise<unknown> | undefined {
-      const task: Promise<void> = gate
-        .run(() => stat(join(root, line.path)))
-        .then(
-          (st) => {
-            if (!st.isFile()) problems.push(`${line.path}: not a file`);
-            else if (st.size !== line.size)
-              problems.push(`${line.path}: ${st.size} bytes, the manifest says ${line.size}`);
-          },
-          (e: NodeJS.ErrnoException) => {
-            problems.push(`${line.path}: ${e.code === "ENOENT" ? "missing" : e.message}`);
-          },
-        )
-        .finally(() => checks.delete(task));
-      checks.add(task);
-      return checks.size >= gate.limit * 4 ? Promise.race(checks) : undefined;
+    check(line: ManifestLine): Promise<void> | undefined {
+      active++;
+      stat(join(root, line.path)).then(
+        (st) => {
+          if (!st.isFile()) problems.push(`${line.path}: not a file`);
+          else if (st.size !== line.size)
+            problems.push(`${line.path}: ${st.size} bytes, the manifest says ${line.size}`);
+          finished();
+        },
+        (e: NodeJS.ErrnoException) => {
+          problems.push(`${line.path}: ${e.code === "ENOENT" ? "missing" : e.message}`);
+          finished();
+        },
+      );
+      // Back-pressure: the reading of the manifest waits while `limit` stats are under way.
+      return active >= limit ? new Promise<void>((resolve) => (wake = resolve)) : undefined;
     },
-    done: () => Promise.all(checks),
+    done: () => (active === 0 ? Promise.resolve() : new Promise<void>((resolve) => (idle = resolve))),
   };
 }
 
@@ -310,7 +349,7 @@ export async function checkTree(
   }
   try {
     const problems: string[] = [];
-    const checker = fileChecker(root, new Gate(openFiles), problems);
+    const checker = fileChecker(root, openFiles, problems);
     const required = new Set<string>(REQUIRED_DOCUMENTS.map((p) => p.slice(1)));
     const summary = await readManifest(manifest, (line) => {
       required.delete(line.path);
@@ -331,38 +370,29 @@ export async function checkTree(
 /** Fills the hot set: the 404 bodies (pinned), then each class in manifest order while the budget lasts. */
 async function preload(site: Site, classes: Entry[][], byPath: Map<string, Entry>): Promise<void> {
   const json = byPath.get("404.json") as Entry;
-  const nf = await site.build(json, 404);
+  const nf = site.buildSync(json, 404);
   nf.pinned = true;
   site.notFound = nf;
   site.hot.add(nf);
   const html = byPath.get("404.html");
   if (html) {
-    site.notFoundHtml = await site.build(html, 404);
+    site.notFoundHtml = site.buildSync(html, 404);
     site.notFoundHtml.pinned = true;
     site.hot.add(site.notFoundHtml);
   }
   // The 404 documents are answers, not documents: /404.json itself is served as a 200 like any file.
   site.hot.map.delete("/404.json");
   site.hot.map.delete("/404.html");
-  for (const list of classes) {
-    let next = 0;
-    let full = false;
-    const worker = async () => {
-      while (!full && next < list.length) {
-        const entry = list[next++] as Entry;
-        const doc = await site.build(entry);
-        if (!site.hot.fits(doc.cost)) {
-          full = true;
-          return;
-        }
-        site.hot.add(doc);
-        aliasFolder(site, doc);
-        // Yield now and then: a reload runs beside live traffic.
-        if (next % 64 === 0) await new Promise((r) => setImmediate(r));
-      }
-    };
-    await Promise.all(Array.from({ length: 8 }, worker));
-    if (full) break;
+  let built = 0;
+  fill: for (const list of classes) {
+    for (const entry of list) {
+      const doc = site.buildSync(entry);
+      if (!site.hot.fits(doc.cost)) break fill;
+      site.hot.add(doc);
+      aliasFolder(site, doc);
+      // Yield now and then: a reload runs beside live traffic.
+      if (++built % 64 === 0) await new Promise((r) => setImmediate(r));
+    }
   }
   for (const path of REQUIRED_DOCUMENTS) {
     if (!path.endsWith(".json")) continue;
