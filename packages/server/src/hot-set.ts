@@ -8,8 +8,10 @@ import type { Document } from "./document.js";
 export class HotSet {
   /** URL key → document (a document is held under its path and its folder aliases). */
   readonly map = new Map<string, Document>();
-  #ring: Document[] = [];
+  /** The clock: documents in the order the hand visits them; null where one was evicted. */
+  #ring: (Document | null)[] = [];
   #hand = 0;
+  #count = 0;
   /** Bytes held. */
   bytes = 0;
 
@@ -17,7 +19,7 @@ export class HotSet {
 
   /** Documents held. */
   get size(): number {
-    return this.#ring.length;
+    return this.#count;
   }
 
   /** True when `cost` more bytes fit without evicting. */
@@ -27,14 +29,17 @@ export class HotSet {
 
   /**
    * Holds `doc` under its keys, evicting unused documents to make room. Returns false (and holds nothing)
-   * when it cannot fit even after eviction: larger than the budget, or everything else pinned.
+   * when it cannot fit even after eviction: larger than the budget, or everything else pinned or in use.
    */
   add(doc: Document): boolean {
     if (!doc.pinned && doc.cost > this.budget) return false;
-    if (!doc.pinned) this.#evictFor(doc.cost);
+    const slot = doc.pinned ? -1 : this.#evictFor(doc.cost);
     if (!doc.pinned && !this.fits(doc.cost)) return false;
     for (const key of doc.keys) if (!this.map.has(key)) this.map.set(key, doc);
-    this.#ring.push(doc);
+    // Into the frame just freed, behind the hand: the newcomer is visited last.
+    if (slot >= 0) this.#ring[slot] = doc;
+    else this.#ring.push(doc);
+    this.#count++;
     this.bytes += doc.cost;
     doc.held = true;
     return true;
@@ -47,29 +52,35 @@ export class HotSet {
     this.map.set(key, doc);
   }
 
-  #evictFor(cost: number): void {
-    let scanned = 0;
+  /** Moves the hand, clearing `used` or evicting, until `cost` fits; returns the last frame freed, or -1. */
+  #evictFor(cost: number): number {
+    let freed = -1;
+    let steps = 0;
     const limit = this.#ring.length * 2 + 1;
-    while (this.bytes + cost > this.budget && this.#ring.length > 0 && scanned++ < limit) {
+    while (this.bytes + cost > this.budget && this.#count > 0 && steps++ < limit) {
       if (this.#hand >= this.#ring.length) this.#hand = 0;
-      const doc = this.#ring[this.#hand] as Document;
-      if (doc.pinned) {
-        this.#hand++;
-      } else if (doc.used) {
+      const i = this.#hand++;
+      const doc = this.#ring[i];
+      if (!doc || doc.pinned) continue;
+      if (doc.used) {
         doc.used = false;
-        this.#hand++;
-      } else {
-        this.#remove(this.#hand);
+        continue;
       }
+      this.#ring[i] = null;
+      this.#count--;
+      for (const key of doc.keys) if (this.map.get(key) === doc) this.map.delete(key);
+      this.bytes -= doc.cost;
+      doc.held = false;
+      freed = i;
     }
+    if (this.#ring.length > 64 && this.#count * 2 < this.#ring.length) this.#compact();
+    if (freed >= 0 && freed < this.#ring.length && this.#ring[freed] === null) return freed;
+    return -1;
   }
 
-  #remove(i: number): void {
-    const doc = this.#ring[i] as Document;
-    const last = this.#ring.pop() as Document;
-    if (i < this.#ring.length) this.#ring[i] = last;
-    for (const key of doc.keys) if (this.map.get(key) === doc) this.map.delete(key);
-    this.bytes -= doc.cost;
-    doc.held = false;
+  #compact(): void {
+    const hand = this.#ring[this.#hand] ?? null;
+    this.#ring = this.#ring.filter((d): d is Document => d !== null);
+    this.#hand = hand ? this.#ring.indexOf(hand) : 0;
   }
 }

@@ -20,7 +20,6 @@ const decode = (enc: string | undefined, raw: Buffer) =>
 
 describe("the hot set", () => {
   it("holds documents within its byte budget, evicting the ones not used since the hand last passed", () => {
-    const hot = new HotSet(20_000);
     const docs = Array.from({ length: 40 }, (_, i) =>
       makeDocument(`/d${i}.json`, 200, {
         identity: Buffer.alloc(2000, 97),
@@ -29,12 +28,13 @@ describe("the hot set", () => {
         sha256: "0".repeat(64),
       }),
     );
-    for (const doc of docs.slice(0, 5)) hot.add(doc);
+    const budget = 5 * (docs[0]?.cost ?? 0);
+    const hot = new HotSet(budget);
     const kept = docs[0];
-    for (const doc of docs.slice(5)) {
+    for (const doc of docs) {
       if (kept) kept.used = true; // in use all along
       hot.add(doc);
-      expect(hot.bytes).toBeLessThanOrEqual(20_000);
+      expect(hot.bytes).toBeLessThanOrEqual(budget);
     }
     expect(hot.map.get("/d0.json")).toBe(kept);
     expect(hot.map.has("/d1.json")).toBe(false);
