@@ -38,6 +38,7 @@ const { values: opts } = parseArgs({
     rounds: { type: "string", default: "2" },
     rotate: { type: "string", default: "100000" },
     servers: { type: "string", default: "ours,nginx" },
+    "generate-only": { type: "boolean", default: false },
   },
 });
 const N = Number(opts.clinics);
@@ -192,6 +193,12 @@ if (!opts.dir || !existsSync(join(dir, "files.tsv"))) {
   log(
     `generated ${g.files} files, ${(g.bytes / 1048576).toFixed(0)} MiB of content, in ${g.seconds.toFixed(0)} s`,
   );
+}
+if (opts["generate-only"]) {
+  const kept = join(tmpdir(), `ucd-large-${N}`);
+  spawnSync("mv", [dir, kept]);
+  console.log(`folder: ${kept} (serve it with --dir ${kept})`);
+  process.exit(0);
 }
 const du = spawnSync("du", ["-sh", "--apparent-size", dir], { encoding: "utf8" }).stdout.split("\t")[0];
 const manifestSize = spawnSync("du", ["-h", join(dir, "files.tsv")], { encoding: "utf8" }).stdout.split(

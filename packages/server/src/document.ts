@@ -102,6 +102,34 @@ function isFile(body: Body): body is FileRef {
   return !Buffer.isBuffer(body) && (body as FileRef).sha256 !== undefined;
 }
 
+/** Headers of a 304 for `path`: the policy's, less those that describe a body. */
+export function validatorsOf(path: string, negotiated: boolean, status = 200): string[] {
+  return flat(
+    documentHeaders(path, negotiated, status).filter(
+      ([name]) => name !== "Content-Type" && name !== "Accept-Ranges" && name !== "Content-Disposition",
+    ),
+  );
+}
+
+/** The flat header list of one encoding's 200 (or 404) answer: length, the policy's headers, ETag, encoding. */
+export function variantHeaders(
+  policy: readonly string[],
+  size: number,
+  status: number,
+  etag: string,
+  encoding: Variant["encoding"],
+): string[] {
+  const headers = ["Content-Length", String(size), ...policy];
+  if (status === 200) headers.push("ETag", etag);
+  if (encoding) headers.push("Content-Encoding", encoding);
+  return headers;
+}
+
+/** ETag of an encoding, from the identity's (see `etagOf`). */
+export function encodedEtag(base: string, encoding: Variant["encoding"]): string {
+  return encoding === null ? base : `${base.slice(0, -1)}-${encoding === "gzip" ? "gz" : "br"}"`;
+}
+
 /**
  * Precomputes every response of one document: per encoding the 200 (GET and HEAD) and the 304, with the
  * header policy of `policy.ts`. `status` is 200, or 404 for the not-found bodies.
@@ -110,18 +138,12 @@ function isFile(body: Body): body is FileRef {
 export function makeDocument(path: string, status: number, parts: DocumentParts): Document {
   const negotiated = parts.gzip !== null || parts.br !== null;
   const policy = flat(documentHeaders(path, negotiated, status));
-  const validators = flat(
-    documentHeaders(path, negotiated, status).filter(
-      ([name]) => name !== "Content-Type" && name !== "Accept-Ranges" && name !== "Content-Disposition",
-    ),
-  );
+  const validators = validatorsOf(path, negotiated, status);
   const base = etagOf(parts.sha256);
   let cost = OVERHEAD;
   const variant = (encoding: Variant["encoding"], body: Body, etag: string): Variant => {
     const size = sizeOf(body);
-    const headers = ["Content-Length", String(size), ...policy];
-    if (status === 200) headers.push("ETag", etag);
-    if (encoding) headers.push("Content-Encoding", encoding);
+    const headers = variantHeaders(policy, size, status, etag, encoding);
     const held = isFile(body) ? null : body;
     const get = makeReply(status, headers, held);
     if (held === null) get.body = null;
@@ -138,8 +160,8 @@ export function makeDocument(path: string, status: number, parts: DocumentParts)
     );
   };
   const identity = variant(null, parts.identity, base);
-  const gzip = parts.gzip ? variant("gzip", parts.gzip, `${base.slice(0, -1)}-gz"`) : null;
-  const br = parts.br ? variant("br", parts.br, `${base.slice(0, -1)}-br"`) : null;
+  const gzip = parts.gzip ? variant("gzip", parts.gzip, encodedEtag(base, "gzip")) : null;
+  const br = parts.br ? variant("br", parts.br, encodedEtag(base, "br")) : null;
   const etags = new Set([identity.etag]);
   if (gzip) etags.add(gzip.etag);
   if (br) etags.add(br.etag);

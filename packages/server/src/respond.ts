@@ -1,10 +1,19 @@
 import type { FileHandle } from "node:fs/promises";
-import type { Document, Variant } from "./document.js";
-import { IntegrityError } from "./files.js";
+import { join } from "node:path";
+import {
+  type Document,
+  encodedEtag,
+  etagOf,
+  type Variant,
+  validatorsOf,
+  variantHeaders,
+} from "./document.js";
+import { fileFiller, IntegrityError } from "./files.js";
 import { preflightFor, rangeNotSatisfiable, redirectReply } from "./fixed.js";
+import { documentHeaders } from "./policy.js";
 import { parseRange, partialReply } from "./range.js";
-import type { Reply } from "./reply.js";
-import { aliasFolder, type Site } from "./site.js";
+import { flat, makeReply, type Reply } from "./reply.js";
+import { aliasFolder, type Entry, type Site } from "./site.js";
 
 /** Longest request target answered; longer ones get 414. */
 export const MAX_PATH = 2048;
@@ -103,14 +112,18 @@ export function negotiate(doc: Document, acceptEncoding: string | undefined): Va
   return doc.identity;
 }
 
-function matches(ifNoneMatch: string, doc: Document): boolean {
-  if (doc.etags.has(ifNoneMatch)) return true;
+function matchesTags(ifNoneMatch: string, etags: Set<string>): boolean {
+  if (etags.has(ifNoneMatch)) return true;
   if (ifNoneMatch.trim() === "*") return true;
   for (const tag of ifNoneMatch.split(",")) {
     const t = tag.trim();
-    if (doc.etags.has(t.startsWith("W/") ? t.slice(2) : t)) return true;
+    if (etags.has(t.startsWith("W/") ? t.slice(2) : t)) return true;
   }
   return false;
+}
+
+function matches(ifNoneMatch: string, doc: Document): boolean {
+  return matchesTags(ifNoneMatch, doc.etags);
 }
 
 /** True for paths answered with the JSON 404 (the API); every other path gets the HTML page when there is one. */
@@ -150,7 +163,7 @@ export function respond(site: Site, req: Request): Reply | Promise<Answer> {
   return cold(site, key, req, isHead);
 }
 
-/** A key not in the hot set: a listed document (loaded), a folder (alias or redirect), or a 404. */
+/** A key not in the hot set: a listed document (from disk), a folder (alias or redirect), or a 404. */
 function cold(site: Site, key: string, req: Request, isHead: boolean): Reply | Promise<Answer> {
   let path = key;
   if (!site.has(key)) {
@@ -167,19 +180,60 @@ function cold(site: Site, key: string, req: Request, isHead: boolean): Reply | P
     } else {
       return notFound(site, key, isHead);
     }
+    const held = site.hot.map.get(path);
+    if (held) {
+      held.used = true;
+      site.hot.alias(key, held);
+      return answer(site, held, req, isHead);
+    }
   }
-  // The request object may be reused by the server once this returns: keep what the answer needs.
-  const kept: Request = { ...req };
-  return site.load(path).then(
-    (doc) => {
-      if (doc === null) return notFound(site, key, isHead);
-      doc.used = true;
+  try {
+    const entry = site.entry(path.slice(1));
+    if (entry === null) return notFound(site, key, isHead);
+    const streamed = [entry.identity, entry.br, entry.gz].some(
+      (l) => l !== null && l.size > site.options.streamOver,
+    );
+    // A document asked for again (or with a file to stream) is read whole and held; one asked for once is
+    // answered from disk in the encoding asked for, and displaces nothing.
+    if (!streamed && req.range === undefined && !site.admit(path)) return once(site, entry, req, isHead);
+    const doc = site.buildSync(entry);
+    doc.used = true;
+    if (site.hot.add(doc)) {
       if (path !== key) site.hot.alias(key, doc);
       else aliasFolder(site, doc);
-      return answer(site, doc, kept, isHead);
-    },
-    (e: Error) => failure(site, e, isHead),
-  );
+    }
+    return answer(site, doc, req, isHead);
+  } catch (e) {
+    return failure(site, e as Error, isHead);
+  }
+}
+
+/**
+ * One answer for a document not held: its manifest lines give the ETags, so a 304 or HEAD reads no file;
+ * a GET reads the negotiated encoding's file straight into the response, verified against its SHA-256.
+ */
+function once(site: Site, entry: Entry, req: Request, isHead: boolean): Reply {
+  const path = `/${entry.identity.path}`;
+  const negotiated = entry.br !== null || entry.gz !== null;
+  const mask = negotiated && req.acceptEncoding ? acceptedCodings(req.acceptEncoding) : 0;
+  const [line, encoding] =
+    entry.br && mask & BR
+      ? [entry.br, "br" as const]
+      : entry.gz && mask & GZIP
+        ? [entry.gz, "gzip" as const]
+        : [entry.identity, null];
+  const base = etagOf(entry.identity.sha256);
+  const etag = encodedEtag(base, encoding);
+  if (req.ifNoneMatch !== undefined) {
+    const tags = new Set([base]);
+    if (entry.gz) tags.add(encodedEtag(base, "gzip"));
+    if (entry.br) tags.add(encodedEtag(base, "br"));
+    if (matchesTags(req.ifNoneMatch, tags))
+      return makeReply(304, ["ETag", etag, ...validatorsOf(path, negotiated)], null);
+  }
+  const headers = variantHeaders(flat(documentHeaders(path, negotiated)), line.size, 200, etag, encoding);
+  if (isHead) return makeReply(200, headers, null);
+  return makeReply(200, headers, fileFiller(join(site.root, line.path), line.size, line.sha256));
 }
 
 function failure(site: Site, e: Error, isHead: boolean): Reply {

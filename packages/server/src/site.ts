@@ -1,10 +1,17 @@
-import { type FileHandle, open, realpath, stat } from "node:fs/promises";
+import { statSync } from "node:fs";
+import { type FileHandle, open, realpath } from "node:fs/promises";
 import { join } from "node:path";
 import { type Body, type Document, type FileRef, makeDocument } from "./document.js";
-import { fileFiller, Gate, IntegrityError, openVerified, readVerified } from "./files.js";
+import { fileFiller, Gate, IntegrityError, openVerified } from "./files.js";
 import { type FixedReplies, fixedReplies } from "./fixed.js";
 import { HotSet } from "./hot-set.js";
-import { MANIFEST_NAME, ManifestError, type ManifestLine, readLinesAt, readManifest } from "./manifest.js";
+import {
+  MANIFEST_NAME,
+  ManifestError,
+  type ManifestLine,
+  readLinesAtSync,
+  readManifest,
+} from "./manifest.js";
 import { HAS_BR, HAS_GZ, hashKey, TreeIndex } from "./tree-index.js";
 
 /** How a folder is loaded. Every field has a default. */
@@ -33,7 +40,7 @@ export const DEFAULT_SITE_OPTIONS: Required<SiteOptions> = {
 export const REQUIRED_DOCUMENTS = ["/api/v1/index.json", "/api/openapi.json", "/404.json"] as const;
 
 /** The manifest lines of one document: its own and its compressed siblings'. */
-interface Entry {
+export interface Entry {
   identity: ManifestLine;
   br: ManifestLine | null;
   gz: ManifestLine | null;
@@ -47,9 +54,7 @@ interface Entry {
 export class Site {
   readonly hot: HotSet;
   readonly fixed: FixedReplies;
-  #pending = new Map<string, Promise<Document | null>>();
-  #inflight = 0;
-  #retired = false;
+  #seen = new Set<string>();
 
   constructor(
     /** The release folder actually read (the served path with its symlinks resolved, once). */
@@ -90,22 +95,30 @@ export class Site {
   }
 
   /**
-   * The document at `key` (a URL path), from the hot set or loaded from disk and verified against the
-   * manifest; null when the manifest does not list it. Throws `IntegrityError` when its bytes on disk differ.
+   * The document at `key` (a URL path), from the hot set or read from disk and verified against the manifest
+   * (and then held when it fits); null when the manifest does not list it. Throws `IntegrityError` when its
+   * bytes on disk differ.
    */
-  load(key: string): Promise<Document | null> {
+  load(key: string): Document | null {
     const hot = this.hot.map.get(key);
-    if (hot) return Promise.resolve(hot);
-    let pending = this.#pending.get(key);
-    if (!pending) {
-      this.#inflight++;
-      pending = this.#loadCold(key).finally(() => {
-        this.#pending.delete(key);
-        if (--this.#inflight === 0 && this.#retired) void this.manifest.close().catch(() => {});
-      });
-      this.#pending.set(key, pending);
-    }
-    return pending;
+    if (hot) return hot;
+    const entry = this.entry(key.slice(1));
+    if (!entry) return null;
+    const doc = this.buildSync(entry);
+    this.hot.add(doc);
+    return doc;
+  }
+
+  /**
+   * Doorkeeper of the hot set: true when `path` was missed recently (a second request), so that documents
+   * asked for once (a crawler's sweep) are answered from disk without displacing what is in use. The memory
+   * of misses is cleared when it holds as many paths as the hot set holds documents.
+   */
+  admit(path: string): boolean {
+    if (this.#seen.delete(path)) return true;
+    if (this.#seen.size >= Math.max(1024, this.hot.size)) this.#seen.clear();
+    this.#seen.add(path);
+    return false;
   }
 
   /** Opens a streamed file, verified (see `openVerified`), within the open-files bound. */
@@ -113,26 +126,20 @@ export class Site {
     return this.gate.run(() => openVerified(ref));
   }
 
-  /** Called when another site replaces this one: the manifest closes once no load needs it. */
+  /**
+   * Called when another site replaces this one. Its manifest closes a minute later: lookups are synchronous,
+   * so only a request parsed just before the swap can still need it.
+   */
   retire(): void {
-    this.#retired = true;
-    if (this.#inflight === 0) void this.manifest.close().catch(() => {});
+    setTimeout(() => void this.manifest.close().catch(() => {}), 60_000).unref();
   }
 
-  async #loadCold(key: string): Promise<Document | null> {
-    const entry = await this.#entry(key.slice(1));
-    if (!entry) return null;
-    const doc = await this.build(entry);
-    this.hot.add(doc);
-    return doc;
-  }
-
-  /** Finds a document's manifest lines by its manifest path. */
-  async #entry(path: string): Promise<Entry | null> {
+  /** A document's manifest lines, by its manifest path (no leading slash); null when not listed. */
+  entry(path: string): Entry | null {
     const { lo, hi } = hashKey(path, 0);
     for (let slot = this.index.find(lo, hi); slot >= 0; slot = this.index.find(lo, hi, slot)) {
       const flags = this.index.flags(slot);
-      const lines = await readLinesAt(this.manifest, this.index.line(slot), path);
+      const lines = readLinesAtSync(this.manifest.fd, this.index.line(slot), path);
       const identity = lines[0];
       if (identity?.path !== path) continue;
       const br = flags & HAS_BR ? (lines.find((l) => l.path === `${path}.br`) ?? null) : null;
@@ -158,24 +165,6 @@ export class Site {
       identity: body(entry.identity) as Body,
       gzip: body(entry.gz),
       br: body(entry.br),
-      sha256: entry.identity.sha256,
-    });
-  }
-
-  /** Reads (or refers to, when large) a document's files, verified, and precomputes its responses. */
-  async build(entry: Entry, status = 200): Promise<Document> {
-    const body = (line: ManifestLine | null): Promise<Body | null> => {
-      if (line === null) return Promise.resolve(null);
-      const path = join(this.root, line.path);
-      if (line.size > this.options.streamOver)
-        return Promise.resolve({ path, size: line.size, sha256: line.sha256, verified: null });
-      return this.gate.run(() => readVerified(path, line.size, line.sha256));
-    };
-    const [identity, gzip, br] = await Promise.all([body(entry.identity), body(entry.gz), body(entry.br)]);
-    return makeDocument(`/${entry.identity.path}`, status, {
-      identity: identity as Body,
-      gzip,
-      br,
       sha256: entry.identity.sha256,
     });
   }
@@ -284,41 +273,27 @@ export async function loadSite(dir: string, options: SiteOptions = {}): Promise<
 }
 
 /**
- * Checks each listed file's existence and size with at most `limit` stats at once, collecting problems.
- * `check` returns a promise when the caller should wait, which bounds the work queued.
+ * Checks each listed file's existence and size, collecting problems. `check` returns a promise when the
+ * caller should yield.
  */
-function fileChecker(root: string, limit: number, problems: string[]) {
-  let active = 0;
-  let wake: (() => void) | null = null;
-  let idle: (() => void) | null = null;
-  const finished = () => {
-    active--;
-    if (wake && active < limit) {
-      const w = wake;
-      wake = null;
-      w();
-    }
-    if (idle && active === 0) idle();
-  };
+function fileChecker(root: string, _limit: number, problems: string[]) {
+  let checked = 0;
   return {
     check(line: ManifestLine): Promise<void> | undefined {
-      active++;
-      stat(join(root, line.path)).then(
-        (st) => {
-          if (!st.isFile()) problems.push(`${line.path}: not a file`);
-          else if (st.size !== line.size)
-            problems.push(`${line.path}: ${st.size} bytes, the manifest says ${line.size}`);
-          finished();
-        },
-        (e: NodeJS.ErrnoException) => {
-          problems.push(`${line.path}: ${e.code === "ENOENT" ? "missing" : e.message}`);
-          finished();
-        },
-      );
-      // Back-pressure: the reading of the manifest waits while `limit` stats are under way.
-      return active >= limit ? new Promise<void>((resolve) => (wake = resolve)) : undefined;
+      // Synchronous: a stat of a listed file is a few microseconds (no disk read but the directory's), far less
+      // than a promise round trip; the reading yields every 2,000 files so a reload never holds the loop long.
+      try {
+        const st = statSync(join(root, line.path));
+        if (!st.isFile()) problems.push(`${line.path}: not a file`);
+        else if (st.size !== line.size)
+          problems.push(`${line.path}: ${st.size} bytes, the manifest says ${line.size}`);
+      } catch (e) {
+        const err = e as NodeJS.ErrnoException;
+        problems.push(`${line.path}: ${err.code === "ENOENT" ? "missing" : err.message}`);
+      }
+      return ++checked % 2000 === 0 ? new Promise<void>((resolve) => setImmediate(resolve)) : undefined;
     },
-    done: () => (active === 0 ? Promise.resolve() : new Promise<void>((resolve) => (idle = resolve))),
+    done: () => Promise.resolve(),
   };
 }
 
@@ -396,7 +371,7 @@ async function preload(site: Site, classes: Entry[][], byPath: Map<string, Entry
   }
   for (const path of REQUIRED_DOCUMENTS) {
     if (!path.endsWith(".json")) continue;
-    const body = (await site.load(path))?.identity.body;
+    const body = site.load(path)?.identity.body;
     try {
       if (body) JSON.parse(body.toString("utf8"));
     } catch {

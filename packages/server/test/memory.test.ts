@@ -94,6 +94,21 @@ describe.each<ServerMode>(["raw", "node"])(
       ).toBeLessThanOrEqual(24 * 1024);
     });
 
+    it("a document asked for once is answered from disk without being held; asked for again, it is held", async () => {
+      const path = "/api/v1/clinics/st-2/city-37.json";
+      expect(server.site.hot.map.has(path)).toBe(false);
+      const first = await once(server.url, path, { "Accept-Encoding": "br" });
+      expect(first.status).toBe(200);
+      expect(server.site.hot.map.has(path)).toBe(false);
+      const nm = await once(server.url, path, { "If-None-Match": first.headers.etag as string });
+      expect(nm.status).toBe(304);
+      expect(nm.headers.etag).toBe(first.headers.etag?.replace('-br"', '"'));
+      const second = await once(server.url, path, { "Accept-Encoding": "br" });
+      expect(second.body.equals(first.body)).toBe(true);
+      expect(second.headers.etag).toBe(first.headers.etag);
+      expect(server.site.hot.map.has(path)).toBe(true);
+    });
+
     it("pipelined requests for cold documents are answered in order", async () => {
       const paths = cityPaths(40).slice(0, 12);
       const { bytes } = await exchange(server.url, paths.map((p) => request(p)).join(""), 1000);
