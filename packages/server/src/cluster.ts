@@ -65,6 +65,9 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   let checked = await checkTree(dir, options.openFiles);
   const env = () => ({
     UCD_SERVE_OPTIONS: JSON.stringify({ ...passed, dir: checked.root, checkFiles: false }),
+    // Workers accept from one shared socket; libuv's single-accept mode makes each take one connection and
+    // yield, so a burst of connections is spread over the workers instead of landing on the first awake.
+    UV_TCP_SINGLE_ACCEPT: process.env.UV_TCP_SINGLE_ACCEPT ?? "1",
   });
   cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({ exec: fileURLToPath(new URL("./worker.js", import.meta.url)) });
