@@ -77,7 +77,9 @@ export { type RunningServer, type ServeOptions, type ServerMode, startServer } f
 export {
   type CheckedTree,
   checkTree,
+  classOf,
   DEFAULT_SITE_OPTIONS,
+  type Entry,
   loadSite,
   REQUIRED_DOCUMENTS,
   Site,
