@@ -50,10 +50,45 @@ const DIGITS = /^(?:0|[1-9][0-9]{0,14})$/;
  * @example safePath("api/../secret"); // false
  */
 export function safePath(path: string): boolean {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-  if (path === "" || path.length > 4096 || /[\x00-\x1f\x7f\\]/.test(path)) return false;
-  for (const segment of path.split("/"))
-    if (segment === "" || segment === "." || segment === "..") return false;
+  const n = path.length;
+  if (n === 0 || n > 4096) return false;
+  let segment = 0; // start of the current segment
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? path.charCodeAt(i) : 47;
+    if (c < 0x20 || c === 0x7f || c === 92 /* \ */) return false;
+    if (c !== 47 /* / */) continue;
+    const len = i - segment;
+    if (len === 0) return false;
+    if (
+      path.charCodeAt(segment) === 46 /* . */ &&
+      (len === 1 || (len === 2 && path.charCodeAt(segment + 1) === 46))
+    )
+      return false;
+    segment = i + 1;
+  }
+  return true;
+}
+
+/** The decimal at `buf[start, end)`: 0, or 1–15 digits without a leading zero; -1 when it is not one. */
+function decimalAt(buf: Buffer, start: number, end: number): number {
+  const len = end - start;
+  if (len < 1 || len > 15 || (len > 1 && buf[start] === 48)) return -1;
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const d = (buf[i] as number) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/** True when `buf[start, end)` is 64 lowercase hex digits. */
+function hex64At(buf: Buffer, start: number, end: number): boolean {
+  if (end - start !== 64) return false;
+  for (let i = start; i < end; i++) {
+    const c = buf[i] as number;
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
+  }
   return true;
 }
 
@@ -74,7 +109,8 @@ export async function readManifest(
   let lineNo = 0;
   let files = 0;
   let bytes = 0;
-  let previous = Buffer.alloc(0);
+  const previous = Buffer.allocUnsafe(MAX_LINE); // the last path, to check the order without allocating
+  let previousLength = 0;
   let trailer: { count: number; digest: string } | null = null;
   let digest = "";
   for (;;) {
@@ -116,19 +152,18 @@ export async function readManifest(
         const tab3 = tab2 < 0 || tab2 > nl ? -1 : buffer.indexOf(9, tab2 + 1);
         if (tab1 < 0 || tab1 > nl || tab2 < 0 || tab2 > nl || (tab3 >= 0 && tab3 < nl))
           throw new ManifestError(`line ${lineNo}: not path<TAB>bytes<TAB>sha256`);
-        const pathBytes = buffer.subarray(at, tab1);
-        if (files > 0 && Buffer.compare(previous, pathBytes) >= 0)
+        if (files > 0 && previous.compare(buffer, at, tab1, 0, previousLength) >= 0)
           throw new ManifestError(`line ${lineNo}: not sorted (or listed twice)`);
-        const path = pathBytes.toString("utf8");
-        const size = buffer.toString("latin1", tab1 + 1, tab2);
-        const sha256 = buffer.toString("latin1", tab2 + 1, nl);
+        const path = buffer.toString("utf8", at, tab1);
+        const size = decimalAt(buffer, tab1 + 1, tab2);
         if (!safePath(path)) throw new ManifestError(`line ${lineNo}: unsafe path ${JSON.stringify(path)}`);
-        if (!DIGITS.test(size)) throw new ManifestError(`line ${lineNo}: bad size ${JSON.stringify(size)}`);
-        if (!HEX64.test(sha256)) throw new ManifestError(`line ${lineNo}: bad SHA-256`);
-        previous = Buffer.from(pathBytes);
+        if (size < 0) throw new ManifestError(`line ${lineNo}: bad size`);
+        if (!hex64At(buffer, tab2 + 1, nl)) throw new ManifestError(`line ${lineNo}: bad SHA-256`);
+        const sha256 = buffer.toString("latin1", tab2 + 1, nl);
+        previousLength = buffer.copy(previous, 0, at, tab1);
         files++;
-        bytes += Number(size);
-        const pending = onLine({ path, size: Number(size), sha256, offset: position + at });
+        bytes += size;
+        const pending = onLine({ path, size, sha256, offset: position + at });
         if (pending) await pending;
       }
       at = nl + 1;

@@ -94,7 +94,13 @@ export interface Filler {
  * Builds a reply; its `Date` is the clock's and refreshed by `fresh`.
  * @example const r = makeReply(204, ["Content-Length", "0"], null); r.wire.toString().startsWith("HTTP/1.1 204");
  */
-export function makeReply(status: number, headers: readonly string[], source: Buffer | Filler | null): Reply {
+export function makeReply(
+  status: number,
+  headers: readonly string[],
+  source: Buffer | Filler | null,
+  /** Sent once and dropped: small ones come from Node's shared pool instead of an allocation of their own. */
+  transient = false,
+): Reply {
   let body: Buffer | null = null;
   let filler: Filler | null = null;
   if (source !== null && !Buffer.isBuffer(source)) filler = source;
@@ -106,7 +112,8 @@ export function makeReply(status: number, headers: readonly string[], source: Bu
   text += "\r\n";
   const headLength = Buffer.byteLength(text, "latin1");
   const inline = size >= 0 && size <= INLINE_MAX;
-  const wire = Buffer.allocUnsafeSlow(headLength + (inline ? size : 0));
+  const length = headLength + (inline ? size : 0);
+  const wire = transient ? Buffer.allocUnsafe(length) : Buffer.allocUnsafeSlow(length);
   wire.write(text, 0, "latin1");
   if (filler) {
     body = inline ? wire.subarray(headLength) : Buffer.allocUnsafeSlow(size);

@@ -229,11 +229,11 @@ function once(site: Site, entry: Entry, req: Request, isHead: boolean): Reply {
     if (entry.gz) tags.add(encodedEtag(base, "gzip"));
     if (entry.br) tags.add(encodedEtag(base, "br"));
     if (matchesTags(req.ifNoneMatch, tags))
-      return makeReply(304, ["ETag", etag, ...validatorsOf(path, negotiated)], null);
+      return makeReply(304, ["ETag", etag, ...validatorsOf(path, negotiated)], null, true);
   }
   const headers = variantHeaders(flat(documentHeaders(path, negotiated)), line.size, 200, etag, encoding);
-  if (isHead) return makeReply(200, headers, null);
-  return makeReply(200, headers, fileFiller(join(site.root, line.path), line.size, line.sha256));
+  if (isHead) return makeReply(200, headers, null, true);
+  return makeReply(200, headers, fileFiller(join(site.root, line.path), line.size, line.sha256), true);
 }
 
 function failure(site: Site, e: Error, isHead: boolean): Reply {
