@@ -1,5 +1,4 @@
 import type { FileHandle } from "node:fs/promises";
-import { join } from "node:path";
 import {
   type Document,
   encodedEtag,
@@ -10,7 +9,7 @@ import {
 } from "./document.js";
 import { fileFiller, IntegrityError } from "./files.js";
 import { preflightFor, rangeNotSatisfiable, redirectReply } from "./fixed.js";
-import { documentHeaders } from "./policy.js";
+import { cacheClassOf, dispositionOf, documentHeaders, mediaTypeOf } from "./policy.js";
 import { parseRange, partialReply } from "./range.js";
 import { flat, makeReply, type Reply } from "./reply.js";
 import { aliasFolder, type Entry, type Site } from "./site.js";
@@ -208,6 +207,24 @@ function cold(site: Site, key: string, req: Request, isHead: boolean): Reply | P
   }
 }
 
+const policies = new Map<string, readonly string[]>();
+
+/**
+ * The policy headers of a path not held, from a small cache keyed by what they depend on (media type, cache
+ * class, disposition): documents not held are answered often, and most share one set.
+ */
+function policyOf(path: string, negotiated: boolean): readonly string[] {
+  const disposition = dispositionOf(path);
+  const key = `${mediaTypeOf(path)}|${cacheClassOf(path)}|${negotiated}|${disposition ?? ""}`;
+  let headers = policies.get(key);
+  if (headers === undefined) {
+    if (policies.size >= 256) policies.clear();
+    headers = flat(documentHeaders(path, negotiated));
+    policies.set(key, headers);
+  }
+  return headers;
+}
+
 /**
  * One answer for a document not held: its manifest lines give the ETags, so a 304 or HEAD reads no file;
  * a GET reads the negotiated encoding's file straight into the response, verified against its SHA-256.
@@ -231,9 +248,9 @@ function once(site: Site, entry: Entry, req: Request, isHead: boolean): Reply {
     if (matchesTags(req.ifNoneMatch, tags))
       return makeReply(304, ["ETag", etag, ...validatorsOf(path, negotiated)], null, true);
   }
-  const headers = variantHeaders(flat(documentHeaders(path, negotiated)), line.size, 200, etag, encoding);
+  const headers = variantHeaders(policyOf(path, negotiated), line.size, 200, etag, encoding);
   if (isHead) return makeReply(200, headers, null, true);
-  return makeReply(200, headers, fileFiller(join(site.root, line.path), line.size, line.sha256), true);
+  return makeReply(200, headers, fileFiller(`${site.root}/${line.path}`, line.size, line.sha256), true);
 }
 
 function failure(site: Site, e: Error, isHead: boolean): Reply {

@@ -156,7 +156,7 @@ export class Site {
   buildSync(entry: Entry, status = 200): Document {
     const body = (line: ManifestLine | null): Body | null => {
       if (line === null) return null;
-      const path = join(this.root, line.path);
+      const path = `${this.root}/${line.path}`; // a safe relative path (manifest.ts safePath)
       if (line.size > this.options.streamOver)
         return { path, size: line.size, sha256: line.sha256, verified: null };
       return fileFiller(path, line.size, line.sha256);
@@ -283,7 +283,7 @@ function fileChecker(root: string, _limit: number, problems: string[]) {
       // Synchronous: a stat of a listed file is a few microseconds (no disk read but the directory's), far less
       // than a promise round trip; the reading yields every 2,000 files so a reload never holds the loop long.
       try {
-        const st = statSync(join(root, line.path));
+        const st = statSync(`${root}/${line.path}`);
         if (!st.isFile()) problems.push(`${line.path}: not a file`);
         else if (st.size !== line.size)
           problems.push(`${line.path}: ${st.size} bytes, the manifest says ${line.size}`);
