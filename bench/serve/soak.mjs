@@ -67,6 +67,7 @@ const base = `http://127.0.0.1:${opts.port}`;
 const agent = new Agent({ keepAlive: true, maxSockets: Number(opts.connections) });
 
 const latencies = [];
+const worst = []; // slowest answer per second of the run
 const failures = new Map();
 let sent = 0;
 let done = 0;
@@ -82,7 +83,12 @@ function fire(scheduled) {
       done++;
       if (res.statusCode !== 200) fail(`status ${res.statusCode}`);
       else if (bytes !== Number(res.headers["content-length"])) fail("short body");
-      else latencies.push(performance.now() - scheduled);
+      else {
+        const ms = performance.now() - scheduled;
+        latencies.push(ms);
+        const second = Math.floor((scheduled - started) / 1000);
+        worst[second] = Math.max(worst[second] ?? 0, ms);
+      }
     });
   });
   req.on("error", (e) => {
@@ -154,3 +160,6 @@ const lines = [
 console.log(lines.join("\n"));
 console.log(`\nRSS over time (MiB): ${memory.map((m) => `${m.t}s:${m.rss.toFixed(0)}`).join(" ")}`);
 process.exitCode = errors === 0 && exitCode === 0 ? 0 : 1;
+console.log(
+  `\nslowest answer per second (ms; builds swapped at 15, 30, 45 s): ${worst.map((ms, i) => `${i}s:${Math.round(ms ?? 0)}`).join(" ")}`,
+);

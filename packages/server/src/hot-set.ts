@@ -45,6 +45,16 @@ export class HotSet {
     return true;
   }
 
+  /** Lets go of every document (a site replaced by a reload). */
+  clear(): void {
+    for (const doc of this.#ring) if (doc) doc.held = false;
+    this.map.clear();
+    this.#ring = [];
+    this.#hand = 0;
+    this.#count = 0;
+    this.bytes = 0;
+  }
+
   /** Adds an alias key to a document held (nothing when it is not: it was too large to hold). */
   alias(key: string, doc: Document): void {
     if (!doc.held || this.map.has(key)) return;

@@ -131,7 +131,9 @@ export class Site {
    * so only a request parsed just before the swap can still need it.
    */
   retire(): void {
-    setTimeout(() => void this.manifest.close().catch(() => {}), 60_000).unref();
+    const manifest = this.manifest; // not `this`: the timer must not keep the old documents alive
+    setTimeout(() => void manifest.close().catch(() => {}), 60_000).unref();
+    this.hot.clear();
   }
 
   /** A document's manifest lines, by its manifest path (no leading slash); null when not listed. */
@@ -291,7 +293,7 @@ function fileChecker(root: string, _limit: number, problems: string[]) {
         const err = e as NodeJS.ErrnoException;
         problems.push(`${line.path}: ${err.code === "ENOENT" ? "missing" : err.message}`);
       }
-      return ++checked % 2000 === 0 ? new Promise<void>((resolve) => setImmediate(resolve)) : undefined;
+      return ++checked % 64 === 0 ? pause() : undefined;
     },
     done: () => Promise.resolve(),
   };
@@ -366,7 +368,7 @@ async function preload(site: Site, classes: Entry[][], byPath: Map<string, Entry
       site.hot.add(doc);
       aliasFolder(site, doc);
       // Yield now and then: a reload runs beside live traffic.
-      if (++built % 64 === 0) await new Promise((r) => setImmediate(r));
+      if (++built % 16 === 0) await pause();
     }
   }
   for (const path of REQUIRED_DOCUMENTS) {
@@ -378,6 +380,23 @@ async function preload(site: Site, classes: Entry[][], byPath: Map<string, Entry
       throw new IntegrityError(`${path.slice(1)} is not valid JSON`);
     }
   }
+}
+
+let lastPause = Date.now();
+
+/**
+ * Lets the event loop run when the current stretch of loading work has taken 4 ms or more: a reload reads
+ * and checks beside live traffic, and must not hold requests for long.
+ */
+export function pause(): Promise<void> | undefined {
+  const now = Date.now();
+  if (now - lastPause < 4) return undefined;
+  return new Promise<void>((resolve) =>
+    setImmediate(() => {
+      lastPause = Date.now();
+      resolve();
+    }),
+  );
 }
 
 /** `…/index.html` also answers `…/`; `…/index.json` answers `…/` and `…` (the API's `/api/v1`). */
