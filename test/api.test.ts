@@ -1,3 +1,4 @@
+import { ERROR_STATUSES, errorBody } from "@urgent-care-directory/server";
 import AjvModule, { type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -172,6 +173,31 @@ describe("the API over HTTP", () => {
     const body = json<Doc>(res);
     expectValid("Error", body, path);
     expect(body).toMatchObject({ status: 404, code: "not_found" });
+  });
+
+  it("every error status the server can send has a body valid against the published Error schema", async () => {
+    expect(ERROR_STATUSES).toEqual(
+      expect.arrayContaining([400, 404, 405, 408, 413, 414, 416, 431, 500, 503]),
+    );
+    for (const status of ERROR_STATUSES) {
+      const body = JSON.parse(errorBody(status));
+      expectValid("Error", body, `status ${status}`);
+      expect(body.status).toBe(status);
+    }
+    // And as they come off the wire.
+    const provoked: [number, Promise<RawResponse>][] = [
+      [400, get(base, "/api/v1/%E0%A4%A.json")],
+      [404, get(base, "/api/v1/nope.json")],
+      [405, get(base, "/api/v1/states.json", { method: "DELETE" })],
+      [414, get(base, `/api/v1/${"a".repeat(3000)}`)],
+      [416, get(base, "/api/v1/states.json", { headers: { range: "bytes=99999999-" } })],
+      [431, get(base, "/api/v1/states.json", { headers: { "x-big": "a".repeat(20_000) } })],
+    ];
+    for (const [status, pending] of provoked) {
+      const res = await pending;
+      expect(res.status).toBe(status);
+      expectValid("Error", json<Doc>(res), `wire ${status}`);
+    }
   });
 
   it.each(["POST", "PUT", "DELETE", "PATCH"])(

@@ -47,6 +47,20 @@ export function rssMiB(pids) {
   return kb / 1024;
 }
 
+/** Resident memory of each process (MiB), in the order given: for a cluster, the primary then its workers. */
+export function rssParts(pids) {
+  const out = [];
+  for (const pid of pids) {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+      if (m) out.push(Number(m[1]) / 1024);
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
 /** The 1-minute load average. */
 export function loadAverage() {
   return Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);

@@ -11,7 +11,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { writeNginxConf } from "./nginx.mjs";
-import { cpuSeconds, loadAverage, rssMiB, treePids } from "./proc.mjs";
+import { cpuSeconds, loadAverage, rssMiB, rssParts, treePids } from "./proc.mjs";
+import { addSitePages, listedPaths } from "./tree.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "..", "..");
@@ -27,6 +28,9 @@ const { values: opts } = parseArgs({
     pinned: { type: "boolean", default: true },
     "no-pinned": { type: "boolean", default: false },
     site: { type: "string" },
+    // Add the site pages (a page per state, city and clinic, a JSON document per clinic) to the sample.
+    pages: { type: "boolean", default: true },
+    "no-pages": { type: "boolean", default: false },
   },
 });
 const DURATION = Number(opts.duration);
@@ -73,12 +77,19 @@ if (!opts.site) {
     compression: opts.compression,
   });
 }
-const { loadSite } = await import(join(ROOT, "packages", "server", "dist", "index.js"));
-const loaded = await loadSite(site);
-const cityPaths = [...loaded.documents.keys()]
-  .filter((p) => /^\/api\/v1\/clinics\/[^/]+\/[^/]+\.json$/.test(p))
+if (!opts.site && opts.pages && !opts["no-pages"]) {
+  const clinics = addSitePages(site);
+  log(`added the site pages: a page and a JSON document per clinic (${clinics}), a page per city and state`);
+}
+const listed = listedPaths(site);
+const cityPaths = listed
+  .filter((p) => /^api\/v1\/clinics\/[^/]+\/[^/]+\.json$/.test(p))
+  .map((p) => `/${p}`)
   .sort();
-log(`${cityPaths.length} city documents, ${(loaded.bytes / 1048576).toFixed(1)} MiB in all encodings`);
+const folderBytes = Number(spawnSync("du", ["-sb", site], { encoding: "utf8" }).stdout.split("\t")[0]);
+log(
+  `${listed.length} files, ${cityPaths.length} city documents, ${(folderBytes / 1048576).toFixed(1)} MiB in all encodings`,
+);
 
 // 2. Servers.
 let nextPort = 18600;
@@ -235,6 +246,7 @@ async function measure(server, scenario, wrkCpu) {
     statusErrors: r.status_errors,
     cpuUsPerReq: ((cpu1 - cpu0) * 1e6) / r.requests,
     rss: rssMiB(server.pids()),
+    rssParts: rssParts(server.pids()),
     load: loadAverage(),
   };
 }
@@ -281,6 +293,7 @@ function summarize(runs) {
       mbps: median(rs.map((r) => r.bytesPerSec)) / 1048576,
       cpu: median(rs.map((r) => r.cpuUsPerReq)),
       rss: Math.max(...rs.map((r) => r.rss)),
+      rssParts: rs.reduce((a, r) => (r.rss >= a.rss ? r : a)).rssParts,
       errors: rs.reduce((a, r) => a + r.errors, 0),
     });
   }
@@ -295,12 +308,12 @@ function summarize(runs) {
 
 function table(rows) {
   const lines = [
-    "| set-up | scenario | server | req/s (median) | runs | ratio to nginx | p50 ms | p99 ms | MiB/s | CPU µs/req | RSS MiB | socket errors |",
-    "|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|",
+    "| set-up | scenario | server | req/s (median) | runs | ratio to nginx | p50 ms | p99 ms | MiB/s | CPU µs/req | RSS MiB total | RSS MiB per process | socket errors |",
+    "|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|---|---:|",
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.label} | ${r.scenario} | ${r.server} | ${Math.round(r.rps).toLocaleString("en-US")} | ${r.all.join(" / ")} | ${r.ratio.toFixed(2)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.mbps.toFixed(1)} | ${r.cpu.toFixed(1)} | ${r.rss.toFixed(0)} | ${r.errors} |`,
+      `| ${r.label} | ${r.scenario} | ${r.server} | ${Math.round(r.rps).toLocaleString("en-US")} | ${r.all.join(" / ")} | ${r.ratio.toFixed(2)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.mbps.toFixed(1)} | ${r.cpu.toFixed(1)} | ${r.rss.toFixed(0)} | ${r.rssParts.map((m) => m.toFixed(0)).join(" + ")} | ${r.errors} |`,
     );
   }
   return lines.join("\n");
@@ -331,6 +344,8 @@ const meta = {
   workers: WORKERS,
   compression: opts.compression,
   cityDocuments: cityPaths.length,
+  files: listed.length,
+  folderMiB: Math.round(folderBytes / 1048576),
   loadAverage: { start: startedLoad, end: loadAverage() },
   nginx: spawnSync("nginx", ["-v"], { encoding: "utf8" }).stderr.trim(),
 };

@@ -11,6 +11,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadAverage, rssMiB, treePids } from "./proc.mjs";
+import { listedPaths } from "./tree.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "..", "..");
@@ -35,9 +36,9 @@ const dataset = generateSample();
 log("building two versions of the sample");
 await buildSite(dataset, live, { siteUrl: "http://127.0.0.1:8080", compression: "fast" });
 await buildSite(dataset, join(work, "next"), { siteUrl: "http://127.0.0.1:8081", compression: "fast" });
-const { loadSite } = await import(join(ROOT, "packages", "server", "dist", "index.js"));
-const paths = [...(await loadSite(live)).documents.keys()]
-  .filter((p) => p.startsWith("/api/v1/clinics/"))
+const paths = listedPaths(live)
+  .filter((p) => /^api\/v1\/clinics\/[^/]+\/[^/]+\.json$/.test(p))
+  .map((p) => `/${p}`)
   .sort();
 
 const server = spawn(
@@ -66,6 +67,7 @@ const base = `http://127.0.0.1:${opts.port}`;
 const agent = new Agent({ keepAlive: true, maxSockets: Number(opts.connections) });
 
 const latencies = [];
+const worst = []; // slowest answer per second of the run
 const failures = new Map();
 let sent = 0;
 let done = 0;
@@ -81,7 +83,12 @@ function fire(scheduled) {
       done++;
       if (res.statusCode !== 200) fail(`status ${res.statusCode}`);
       else if (bytes !== Number(res.headers["content-length"])) fail("short body");
-      else latencies.push(performance.now() - scheduled);
+      else {
+        const ms = performance.now() - scheduled;
+        latencies.push(ms);
+        const second = Math.floor((scheduled - started) / 1000);
+        worst[second] = Math.max(worst[second] ?? 0, ms);
+      }
     });
   });
   req.on("error", (e) => {
@@ -153,3 +160,6 @@ const lines = [
 console.log(lines.join("\n"));
 console.log(`\nRSS over time (MiB): ${memory.map((m) => `${m.t}s:${m.rss.toFixed(0)}`).join(" ")}`);
 process.exitCode = errors === 0 && exitCode === 0 ? 0 : 1;
+console.log(
+  `\nslowest answer per second (ms; builds swapped at 15, 30, 45 s): ${worst.map((ms, i) => `${i}s:${Math.round(ms ?? 0)}`).join(" ")}`,
+);

@@ -1,3 +1,4 @@
+import { ERROR_CODES, ERROR_STATUSES } from "@urgent-care-directory/server/errors";
 import { z } from "zod";
 import { Meta } from "./meta.js";
 
@@ -99,8 +100,11 @@ export type IndexDocument = z.infer<typeof IndexDocument>;
 export const ErrorBody = z
   .strictObject({
     status: z.int().meta({ example: 404 }),
-    code: z.enum(["not_found", "method_not_allowed", "bad_request", "uri_too_long", "headers_too_large"]),
+    code: z.enum(ERROR_CODES),
     message: z.string(),
   })
-  .meta({ id: "Error", description: "Body of every error response (404, 405, 400, 414, 431)." });
+  .meta({
+    id: "Error",
+    description: `Body of every error response (${ERROR_STATUSES.join(", ")}); the codes are the server's error table.`,
+  });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -527,12 +527,12 @@ export interface components {
             /** @description Error statuses the endpoint can answer with. */
             errors: number[];
         };
-        /** @description Body of every error response (404, 405, 400, 414, 431). */
+        /** @description Body of every error response (400, 404, 405, 408, 413, 414, 416, 431, 500, 503); the codes are the server's error table. */
         Error: {
             /** @example 404 */
             status: number;
             /** @enum {string} */
-            code: "not_found" | "method_not_allowed" | "bad_request" | "uri_too_long" | "headers_too_large";
+            code: "bad_request" | "not_found" | "method_not_allowed" | "request_timeout" | "content_too_large" | "uri_too_long" | "range_not_satisfiable" | "headers_too_large" | "internal_error" | "unavailable";
             message: string;
         };
         /** @description One field of a clinic that changed. */

@@ -1,17 +1,18 @@
 import cluster, { type Worker } from "node:cluster";
-import { watch } from "node:fs";
-import { basename, dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ReloadResult } from "./live-site.js";
+import { type ReloadResult, watchReplacement } from "./live-site.js";
 import { jsonLogger, type Logger } from "./log.js";
 import type { ServeOptions } from "./server.js";
+import { checkTree } from "./site.js";
 
 /** Messages between the primary and its workers. */
 export type ClusterMessage =
   | { type: "ready"; url: string; version: string; documents: number }
   | { type: "failed"; error: string }
-  | { type: "reload" }
+  | { type: "reload"; root: string }
   | { type: "reloaded"; result: ReloadResult }
+  | { type: "reload-request"; reason: string }
   | { type: "shutdown" };
 
 export interface ClusterOptions extends Omit<ServeOptions, "log" | "accessLog"> {
@@ -20,37 +21,99 @@ export interface ClusterOptions extends Omit<ServeOptions, "log" | "accessLog"> 
   /** Milliseconds the workers get to finish requests on shutdown. */
   graceMs?: number;
   log?: Logger;
+  /** Restart backoff: first delay and cap in milliseconds, and how long a worker must stay up to reset it. */
+  restart?: { baseMs: number; capMs: number; stableMs: number };
 }
 
 export interface RunningCluster {
   url: string;
   version: string;
   documents: number;
-  /** Asks every worker to reload. */
-  reload(): void;
+  /** Checks the folder again and, when it matches its manifest, tells every worker to load it. */
+  reload(reason?: string): Promise<ReloadResult>;
   /** Graceful shutdown of every worker; resolves when all have exited. */
   close(): Promise<void>;
 }
 
+export const DEFAULT_RESTART = { baseMs: 100, capMs: 30_000, stableMs: 10_000 };
+
 /**
- * Starts `workers` processes that share one listening socket (node:cluster). Each worker holds the site
- * in memory; the primary only watches the folder and relays reloads and shutdowns. A worker that dies
- * unexpectedly is replaced.
+ * Delay before replacing a worker that died, after `failures` deaths in a row: none for the first, then
+ * exponential from `baseMs`, capped at `capMs`.
+ * @example restartDelay(0); // 0
+ * @example restartDelay(3); // 400
+ */
+export function restartDelay(failures: number, restart = DEFAULT_RESTART): number {
+  if (failures <= 0) return 0;
+  return Math.min(restart.capMs, restart.baseMs * 2 ** (failures - 1));
+}
+
+/**
+ * Starts `workers` processes that share one listening socket (node:cluster). The primary checks the
+ * folder against its manifest (once, for all workers) and hands each worker the resolved release to load;
+ * it watches for a new release and relays reloads and shutdowns. Workers accept connections themselves
+ * (`SCHED_NONE`): the primary holds no client connections, so running out of descriptors can never stop it
+ * handing out work. A worker that dies is replaced after an exponential backoff (reset once a worker has
+ * stayed up).
  * @example const c = await startCluster({ dir: "public", port: 8080, workers: 2, watch: true }); process.on("SIGHUP", () => c.reload());
  */
-export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
+export async function startCluster(options: ClusterOptions): Promise<RunningCluster> {
   const log = options.log ?? jsonLogger("primary");
-  const { log: _log, ...passed } = options;
-  const env = { UCD_SERVE_OPTIONS: JSON.stringify({ ...passed, dir: resolve(options.dir) }) };
+  const restart = options.restart ?? DEFAULT_RESTART;
+  const dir = resolve(options.dir);
+  const { log: _log, restart: _restart, ...passed } = options;
+  let checked = await checkTree(dir, options.openFiles);
+  const env = () => ({
+    UCD_SERVE_OPTIONS: JSON.stringify({ ...passed, dir: checked.root, checkFiles: false }),
+    // Workers accept from one shared socket; libuv's single-accept mode makes each take one connection and
+    // yield, so a burst of connections is spread over the workers instead of landing on the first awake.
+    UV_TCP_SINGLE_ACCEPT: process.env.UV_TCP_SINGLE_ACCEPT ?? "1",
+  });
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({ exec: fileURLToPath(new URL("./worker.js", import.meta.url)) });
   let stopping = false;
   let started = false;
-  const fork = () => cluster.fork(env);
+  let failures = 0;
+  const born = new Map<Worker, number>();
+  const fork = () => born.set(cluster.fork(env()), Date.now());
+  const broadcast = (message: ClusterMessage) => {
+    for (const w of Object.values(cluster.workers ?? {})) if (w?.isConnected()) w.send(message);
+  };
+
+  let reloading: Promise<ReloadResult> | null = null;
+  let again = false;
+  const reload = (reason = "request"): Promise<ReloadResult> => {
+    if (reloading) {
+      again = true;
+      return reloading;
+    }
+    reloading = (async (): Promise<ReloadResult> => {
+      try {
+        const next = await checkTree(dir, options.openFiles);
+        const changed = next.version !== checked.version;
+        checked = next;
+        log("reload", { reason, version: next.version, root: next.root, changed });
+        broadcast({ type: "reload", root: next.root });
+        return { ok: true, version: next.version, changed };
+      } catch (e) {
+        const error = (e as Error).message;
+        log("reload-refused", { reason, error, serving: checked.version });
+        return { ok: false, error };
+      } finally {
+        reloading = null;
+        if (again) {
+          again = false;
+          void reload("follow-up");
+        }
+      }
+    })();
+    return reloading;
+  };
 
   return new Promise<RunningCluster>((resolveStart, rejectStart) => {
     let ready = 0;
     let first: Extract<ClusterMessage, { type: "ready" }> | null = null;
-    const onMessage = (worker: Worker, message: ClusterMessage) => {
+    cluster.on("message", (worker: Worker, message: ClusterMessage) => {
       if (message.type === "ready") {
         first ??= message;
         if (!started && ++ready === options.workers) {
@@ -63,43 +126,42 @@ export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
         rejectStart(new Error(message.error));
       } else if (message.type === "reloaded") {
         log("worker-reloaded", { worker: worker.id, ...flatten(message.result) });
+      } else if (message.type === "reload-request") {
+        void reload(message.reason);
       }
-    };
-    cluster.on("message", onMessage);
+    });
     cluster.on("exit", (worker, code, signal) => {
+      const lived = Date.now() - (born.get(worker) ?? 0);
+      born.delete(worker);
       if (stopping || !started) return;
-      log("worker-exited", { worker: worker.id, code, signal, action: "replacing" });
-      fork();
+      if (lived >= restart.stableMs) failures = 0;
+      const delay = restartDelay(failures, restart);
+      failures++;
+      log("worker-exited", { worker: worker.id, code, signal, livedMs: lived, restartInMs: delay });
+      const timer = setTimeout(() => {
+        if (!stopping) fork();
+      }, delay);
+      timer.unref();
     });
     for (let i = 0; i < options.workers; i++) fork();
 
     function running(info: Extract<ClusterMessage, { type: "ready" }>): RunningCluster {
-      const broadcast = (message: ClusterMessage) => {
-        for (const w of Object.values(cluster.workers ?? {})) w?.send(message);
-      };
-      let unwatch = () => {};
-      if (options.watch) {
-        const dir = resolve(options.dir);
-        let timer: NodeJS.Timeout | null = null;
-        const watcher = watch(dirname(dir), (_e, file) => {
-          if (file !== basename(dir)) return;
-          if (timer) clearTimeout(timer);
-          timer = setTimeout(() => broadcast({ type: "reload" }), 50);
-        });
-        watcher.on("error", (e) => log("watch-error", { error: e.message }));
-        unwatch = () => {
-          watcher.close();
-          if (timer) clearTimeout(timer);
-        };
-      }
+      const watcher = options.watch
+        ? watchReplacement(
+            dir,
+            50,
+            () => void reload("folder replaced"),
+            (e) => log("watch-error", { error: e.message }),
+          )
+        : null;
       return {
         url: info.url,
         version: info.version,
         documents: info.documents,
-        reload: () => broadcast({ type: "reload" }),
+        reload,
         close: () => {
           stopping = true;
-          unwatch();
+          watcher?.close();
           const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
           return new Promise<void>((done) => {
             let left = alive.length;
@@ -117,7 +179,8 @@ export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
                   done();
                 }
               });
-              w.send({ type: "shutdown" });
+              if (w.isConnected()) w.send({ type: "shutdown" });
+              else w.process.kill("SIGTERM");
             }
           });
         },

@@ -3,22 +3,19 @@
  * (RFC 9112). It accepts what well-behaved clients send and refuses everything ambiguous with 400 rather
  * than guessing: bare LF or CR, whitespace before a colon, obsolete line folding, control characters,
  * conflicting or malformed Content-Length, Transfer-Encoding on HTTP/1.0, a missing or repeated Host on
- * HTTP/1.1, any version other than 1.0 and 1.1. It never throws.
+ * HTTP/1.1, a Host that is not `host[:port]`, any version other than 1.0 and 1.1. It never throws.
  */
+import { METHODS } from "node:http";
+import type { Request } from "./respond.js";
 
 /** The fields of a request this server acts on. Reused between requests to avoid allocation. */
-export interface RequestHead {
-  method: string;
-  /** Origin-form target (absolute-form is reduced to its path). */
-  target: string;
+export interface RequestHead extends Request {
   /** Keep the connection open after answering. */
   keepAlive: boolean;
   /** The request announces a body (Content-Length > 0 or Transfer-Encoding): answer, then close. */
   hasBody: boolean;
-  acceptEncoding: string | undefined;
-  ifNoneMatch: string | undefined;
-  range: string | undefined;
-  ifRange: string | undefined;
+  /** The Host header's value (checked: `host[:port]`), or undefined on HTTP/1.0 without one. */
+  host: string | undefined;
 }
 
 /** Most header lines accepted in one request. */
@@ -35,14 +32,47 @@ export function newRequestHead(): RequestHead {
     ifNoneMatch: undefined,
     range: undefined,
     ifRange: undefined,
+    accessControlRequestHeaders: undefined,
+    host: undefined,
   };
 }
 
+/**
+ * A Host value as RFC 9110 §7.2 allows it: a reg-name, IPv4 address or bracketed IP literal, and an optional
+ * port. Anything else (spaces, slashes, `@`, quotes, an empty value) is a 400.
+ */
+export const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+,;=%-]+)(?::[0-9]{0,5})?$/;
+
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * Methods a request line may carry: the ones node:http's parser knows (`http.METHODS`), so that both modes
+ * answer an unknown method alike (400), and a known one other than GET, HEAD, OPTIONS with 405.
+ */
+export const KNOWN_METHODS: ReadonlySet<string> = new Set(METHODS);
 const TARGET = /^[\x21-\x7e]+$/;
 // Field values: visible ASCII, space, tab and obs-text; never CR, LF, NUL or other controls.
 const VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const DIGITS = /^\d{1,15}$/;
+const CHUNKED_LAST = /(?:^|,)[ \t]*chunked[ \t]*$/i;
+
+/**
+ * The origin-form of a request target: itself when it starts with `/`, the path of an absolute-form target
+ * (`http://host/path` → `/path`), `*` for OPTIONS; null for anything else (authority-form, garbage).
+ * @example originForm("http://example.org/api/v1/index.json", "GET"); // "/api/v1/index.json"
+ */
+export function originForm(target: string, method: string): string | null {
+  if (!TARGET.test(target)) return null;
+  if (target.charCodeAt(0) === 47 /* / */) return target;
+  const lower = target.slice(0, 8).toLowerCase();
+  const scheme = lower.startsWith("http://") ? 7 : lower.startsWith("https://") ? 8 : -1;
+  if (scheme > 0) {
+    const slash = target.indexOf("/", scheme);
+    if (slash === scheme) return null; // empty authority
+    return slash < 0 ? "/" : target.slice(slash);
+  }
+  return target === "*" && method === "OPTIONS" ? target : null;
+}
 
 function join(previous: string | undefined, value: string): string {
   return previous === undefined ? value : `${previous}, ${value}`;
@@ -58,26 +88,20 @@ export function parseHead(head: string, out: RequestHead): 0 | 400 | 431 {
   if (lineEnd < 0) lineEnd = head.length;
   const sp1 = head.indexOf(" ");
   if (sp1 <= 0 || sp1 > lineEnd) return 400;
-  const sp2 = head.indexOf(" ", sp1 + 1);
-  if (sp2 < 0 || sp2 > lineEnd || sp2 === sp1 + 1) return 400;
+  // Spaces before the target are skipped, as node:http's parser does, so both modes agree.
+  let from = sp1 + 1;
+  while (head.charCodeAt(from) === 32) from++;
+  const sp2 = head.indexOf(" ", from);
+  if (sp2 < 0 || sp2 > lineEnd || sp2 === from) return 400;
   const method = head.slice(0, sp1);
-  if (method !== "GET" && method !== "HEAD" && !TOKEN.test(method)) return 400;
-  let target = head.slice(sp1 + 1, sp2);
-  if (!TARGET.test(target)) return 400;
+  if (method !== "GET" && method !== "HEAD" && !KNOWN_METHODS.has(method)) return 400;
   const version = head.slice(sp2 + 1, lineEnd);
   let http11: boolean;
   if (version === "HTTP/1.1") http11 = true;
   else if (version === "HTTP/1.0") http11 = false;
   else return 400;
-  if (target.charCodeAt(0) !== 47 /* / */) {
-    const lower = target.slice(0, 8).toLowerCase();
-    const scheme = lower.startsWith("http://") ? 7 : lower.startsWith("https://") ? 8 : -1;
-    if (scheme > 0) {
-      const slash = target.indexOf("/", scheme);
-      if (slash === scheme) return 400; // empty authority
-      target = slash < 0 ? "/" : target.slice(slash);
-    } else if (!(target === "*" && method === "OPTIONS")) return 400;
-  }
+  const target = originForm(head.slice(from, sp2), method);
+  if (target === null) return 400;
 
   out.method = method;
   out.target = target;
@@ -87,9 +111,11 @@ export function parseHead(head: string, out: RequestHead): 0 | 400 | 431 {
   out.ifNoneMatch = undefined;
   out.range = undefined;
   out.ifRange = undefined;
+  out.accessControlRequestHeaders = undefined;
+  out.host = undefined;
   let hosts = 0;
   let contentLength: string | undefined;
-  let transferEncoding = false;
+  let transferEncoding: string | undefined;
   let count = 0;
   let pos = lineEnd + 2;
   while (pos < head.length) {
@@ -106,7 +132,11 @@ export function parseHead(head: string, out: RequestHead): 0 | 400 | 431 {
     pos = next + 2;
     switch (name.length) {
       case 4:
-        if (name.toLowerCase() === "host") hosts++;
+        if (name.toLowerCase() === "host") {
+          hosts++;
+          if (!HOST.test(value)) return 400;
+          out.host = value;
+        }
         break;
       case 5:
         if (name.toLowerCase() === "range") out.range = join(out.range, value);
@@ -133,13 +163,20 @@ export function parseHead(head: string, out: RequestHead): 0 | 400 | 431 {
         if (name.toLowerCase() === "accept-encoding") out.acceptEncoding = join(out.acceptEncoding, value);
         break;
       case 17:
-        if (name.toLowerCase() === "transfer-encoding") transferEncoding = true;
+        if (name.toLowerCase() === "transfer-encoding") transferEncoding = join(transferEncoding, value);
+        break;
+      case 30:
+        if (name.toLowerCase() === "access-control-request-headers")
+          out.accessControlRequestHeaders = join(out.accessControlRequestHeaders, value);
         break;
     }
   }
   if (http11 ? hosts !== 1 : hosts > 1) return 400;
-  if (transferEncoding && (contentLength !== undefined || !http11)) return 400;
-  if (transferEncoding || (contentLength !== undefined && Number(contentLength) > 0)) {
+  if (transferEncoding !== undefined) {
+    // RFC 9112 §6.3: a request body whose length cannot be known (chunked not last) is a 400.
+    if (contentLength !== undefined || !http11 || !CHUNKED_LAST.test(transferEncoding)) return 400;
+  }
+  if (transferEncoding !== undefined || (contentLength !== undefined && Number(contentLength) > 0)) {
     out.hasBody = true;
     out.keepAlive = false;
   }

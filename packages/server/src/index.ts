@@ -1,15 +1,88 @@
-export { type ClusterMessage, type ClusterOptions, type RunningCluster, startCluster } from "./cluster.js";
-export { cacheControlOf, contentTypeOf, dispositionOf } from "./content-types.js";
-export { type ErrorStatus, errorBody } from "./errors.js";
-export { createFastServer, DEFAULT_LIMITS, type FastServer, type Limits } from "./fast-server.js";
-export { handle } from "./handler.js";
-export { MAX_HEADERS, newRequestHead, parseHead, type RequestHead } from "./http-parser.js";
-export { LiveSite, type ReloadResult } from "./live-site.js";
+export {
+  main,
+  SERVE_OPTIONS,
+  SERVE_OPTIONS_HELP,
+  SERVE_USAGE,
+  type ServeSettings,
+  ServeUsageError,
+  serve,
+  serveSettings,
+} from "./cli.js";
+export {
+  type ClusterMessage,
+  type ClusterOptions,
+  DEFAULT_RESTART,
+  type RunningCluster,
+  restartDelay,
+  startCluster,
+} from "./cluster.js";
+export {
+  type Body,
+  type Document,
+  type DocumentParts,
+  etagOf,
+  type FileRef,
+  makeDocument,
+  type Variant,
+} from "./document.js";
+export {
+  ERROR_CODES,
+  ERROR_STATUSES,
+  ERRORS,
+  type ErrorCode,
+  type ErrorStatus,
+  errorBody,
+} from "./errors.js";
+export { connectionCap, FD_RESERVE, openFileLimit } from "./fd-limit.js";
+export { Gate, IntegrityError, openVerified, readVerified } from "./files.js";
+export { type FixedReplies, preflightReply, type ReplyPair } from "./fixed.js";
+export { HotSet } from "./hot-set.js";
+export { HOST, MAX_HEADERS, newRequestHead, parseHead, type RequestHead } from "./http-parser.js";
+export { LiveSite, type ReloadResult, watchReplacement } from "./live-site.js";
 export { type AccessLogger, accessLogger, jsonLogger, type LogFields, type Logger } from "./log.js";
-export { createNodeServer } from "./node-server.js";
-export { parseRange, rangeReply } from "./range.js";
-export { DateSlots, httpDate, makeReply, type Reply } from "./reply.js";
-export { HEALTH_PATH, lookupKey, MAX_PATH, negotiate, respond } from "./respond.js";
+export {
+  MANIFEST_HEADER,
+  MANIFEST_NAME,
+  ManifestError,
+  type ManifestLine,
+  type ManifestSummary,
+  readLinesAt,
+  readManifest,
+  safePath,
+} from "./manifest.js";
+export { createNodeServer, handle } from "./node-server.js";
+export * from "./policy.js";
+export { parseRange, partialReply } from "./range.js";
+export {
+  createRawServer,
+  DEFAULT_LIMITS,
+  hasBareLineEnd,
+  type Limits,
+  type RunningHttp,
+} from "./raw-server.js";
+export { clock, fresh, httpDate, makeReply, type Reply, tickClock } from "./reply.js";
+export {
+  type Answer,
+  HEALTH_PATH,
+  isApiKey,
+  isStreamed,
+  lookupKey,
+  MAX_PATH,
+  negotiate,
+  type Request,
+  respond,
+  type Streamed,
+} from "./respond.js";
 export { type RunningServer, type ServeOptions, type ServerMode, startServer } from "./server.js";
-export { type Document, loadSite, makeDocument, type Site, type Variant } from "./site.js";
-export { REQUIRED_DOCUMENTS, validateSite } from "./validate.js";
+export {
+  type CheckedTree,
+  checkTree,
+  classOf,
+  DEFAULT_SITE_OPTIONS,
+  type Entry,
+  loadSite,
+  REQUIRED_DOCUMENTS,
+  Site,
+  type SiteOptions,
+} from "./site.js";
+export { HAS_BR, HAS_GZ, hashBytes, hashKey, type KeyHash, TreeIndex } from "./tree-index.js";

@@ -1,69 +1,86 @@
 import { type FSWatcher, watch } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import type { Logger } from "./log.js";
-import { loadSite, type Site } from "./site.js";
-import { validateSite } from "./validate.js";
+import { loadSite, type Site, type SiteOptions } from "./site.js";
 
 /** What one reload did. */
 export type ReloadResult = { ok: true; version: string; changed: boolean } | { ok: false; error: string };
 
-/** Loads and validates a build; throws with every problem when it must not be served. */
-async function loadValid(dir: string): Promise<Site> {
-  const site = await loadSite(dir);
-  const problems = await validateSite(site);
-  if (problems.length > 0) throw new Error(`invalid build: ${problems.slice(0, 5).join("; ")}`);
-  return site;
-}
-
 /**
- * The site being served, replaced atomically by `reload()`: the new build is read and validated in the
- * background, and only a complete, valid build is swapped in. Requests already answered from the old
+ * The site being served, replaced atomically by `reload()`: the new build is read and verified in the
+ * background (from the release its path resolves to at that moment, so a swap during the load cannot mix
+ * builds), and only a build that matches its manifest is swapped in. Requests already answered from the old
  * site keep its buffers until they are written; a refused build leaves the old site serving.
- * @example const live = await LiveSite.open("public", jsonLogger()); live.watch(); server.on("request", () => live.current);
+ * @example const live = await LiveSite.open("public", jsonLogger()); live.watch();
  */
 export class LiveSite {
   #queued: Promise<ReloadResult> | null = null;
   #chain: Promise<unknown> = Promise.resolve();
   #watcher: FSWatcher | null = null;
-  #debounce: NodeJS.Timeout | null = null;
+  #current!: Site;
 
   private constructor(
+    /** The path served (often a symlink to the current release). */
     readonly dir: string,
-    public current: Site,
     private readonly log: Logger,
+    private readonly options: SiteOptions,
   ) {}
 
+  /** The site answering requests now. */
+  get current(): Site {
+    return this.#current;
+  }
+
+  #install(site: Site): void {
+    const old = this.#current as Site | undefined;
+    site.onFailure = (e) => {
+      this.log("file-failed", { error: e.message, serving: site.version });
+      if (this.#current === site) void this.reload("file failed");
+    };
+    this.#current = site;
+    old?.retire();
+  }
+
   /** Loads the first build; throws if it is missing or invalid (there is nothing to fall back on). */
-  static async open(dir: string, log: Logger): Promise<LiveSite> {
-    return new LiveSite(resolve(dir), await loadValid(dir), log);
+  static async open(dir: string, log: Logger, options: SiteOptions = {}): Promise<LiveSite> {
+    const live = new LiveSite(resolve(dir), log, options);
+    live.#install(await loadSite(dir, options));
+    return live;
   }
 
   /**
-   * Loads the folder again and swaps it in if valid. Calls made while a reload runs share one follow-up
-   * reload, which starts after it and so sees the newest folder.
+   * Loads the folder again and swaps it in if valid. `root` (a resolved release folder, from a cluster's
+   * primary that checked it) is loaded instead of resolving `dir` again. Calls made while a reload runs share
+   * one follow-up reload, which starts after it and so sees the newest folder.
    */
-  reload(reason = "request"): Promise<ReloadResult> {
-    if (this.#queued) return this.#queued;
+  reload(reason = "request", root?: string): Promise<ReloadResult> {
+    if (this.#queued && root === undefined) return this.#queued;
     const next = this.#chain.then(() => {
-      this.#queued = null;
-      return this.#load(reason);
+      if (this.#queued === next) this.#queued = null;
+      return this.#load(reason, root);
     });
-    this.#queued = next;
+    if (root === undefined) this.#queued = next;
     this.#chain = next;
     return next;
   }
 
-  async #load(reason: string): Promise<ReloadResult> {
+  async #load(reason: string, root: string | undefined): Promise<ReloadResult> {
     const started = Date.now();
     try {
-      const site = await loadValid(this.dir);
+      const site = await loadSite(
+        root ?? this.dir,
+        root === undefined ? this.options : { ...this.options, checkFiles: false },
+      );
       const changed = site.version !== this.current.version;
-      if (changed) this.current = site;
+      if (changed) this.#install(site);
+      else site.retire();
       this.log("reload", {
         reason,
         version: site.version,
         changed,
-        documents: site.documents.size,
+        root: site.root,
+        documents: site.documents,
+        hot: site.hot.size,
         ms: Date.now() - started,
       });
       return { ok: true, version: site.version, changed };
@@ -75,27 +92,49 @@ export class LiveSite {
   }
 
   /**
-   * Reloads whenever the folder is replaced by a rename (what the build does): watches the parent
-   * folder, since the watched folder itself is swapped away. Returns a function that stops watching.
+   * Reloads whenever the served path is replaced by a rename (what the build does, of a folder or of the
+   * `public` symlink): watches the parent folder, since the watched name itself is swapped. Returns a
+   * function that stops watching.
    */
   watch(debounceMs = 50): () => void {
-    const name = basename(this.dir);
-    this.#watcher ??= watch(dirname(this.dir), (_event, file) => {
-      if (file !== name) return;
-      if (this.#debounce) clearTimeout(this.#debounce);
-      this.#debounce = setTimeout(() => {
-        this.#debounce = null;
-        void this.reload("folder replaced");
-      }, debounceMs);
-    });
-    this.#watcher.on("error", (e) => this.log("watch-error", { error: e.message }));
+    this.#watcher ??= watchReplacement(
+      this.dir,
+      debounceMs,
+      () => void this.reload("folder replaced"),
+      (e) => this.log("watch-error", { error: e.message }),
+    );
     return () => this.unwatch();
   }
 
   unwatch(): void {
     this.#watcher?.close();
     this.#watcher = null;
-    if (this.#debounce) clearTimeout(this.#debounce);
-    this.#debounce = null;
   }
+}
+
+/**
+ * Calls `onReplaced` (debounced) whenever `dir` is replaced in its parent folder by a rename.
+ * @example const w = watchReplacement("public", 50, () => reload(), console.error); w.close();
+ */
+export function watchReplacement(
+  dir: string,
+  debounceMs: number,
+  onReplaced: () => void,
+  onError: (e: Error) => void,
+): FSWatcher {
+  const name = basename(dir);
+  let timer: NodeJS.Timeout | null = null;
+  const watcher = watch(dirname(dir), (_event, file) => {
+    if (file !== name) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      onReplaced();
+    }, debounceMs);
+  });
+  watcher.on("error", onError);
+  watcher.on("close", () => {
+    if (timer) clearTimeout(timer);
+  });
+  return watcher;
 }

@@ -1,21 +1,109 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import type { Limits } from "./fast-server.js";
-import { handle } from "./handler.js";
+import { HOST, originForm } from "./http-parser.js";
 import type { LiveSite } from "./live-site.js";
-import type { AccessLogger } from "./log.js";
-import { closingHead } from "./reply.js";
+import type { AccessLogger, Logger } from "./log.js";
+import { acceptFailed, type Limits, type RunningHttp } from "./raw-server.js";
+import { closingHead, fresh, type Reply, tickClock } from "./reply.js";
+import { type Answer, isStreamed, type Request, respond } from "./respond.js";
+import type { Site } from "./site.js";
+
+const CHUNKED_LAST = /(?:^|,)[ \t]*chunked[ \t]*$/i;
 
 /**
- * The fallback server on `node:http`: same answers (it calls the same `respond`), Node's own parser and
- * limits. Slower, but the parser is Node's, for deployments that prefer it.
+ * What node:http lets through and the raw parser refuses, so both modes answer alike: exactly one Host on
+ * HTTP/1.1 (at most one on 1.0), of the `host[:port]` shape; Transfer-Encoding only on HTTP/1.1 and with
+ * chunked last. Returns the request's origin-form target, or null for a 400.
+ */
+function acceptable(req: IncomingMessage): string | null {
+  let hosts = 0;
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    if ((raw[i] as string).length === 4 && (raw[i] as string).toLowerCase() === "host") {
+      hosts++;
+      if (!HOST.test((raw[i + 1] as string).trim())) return null;
+    }
+  }
+  const http11 = req.httpVersion === "1.1";
+  if (http11 ? hosts !== 1 : req.httpVersion !== "1.0" || hosts > 1) return null;
+  const te = req.headers["transfer-encoding"];
+  if (te !== undefined && (!http11 || !CHUNKED_LAST.test(te))) return null;
+  return originForm(req.url ?? "", req.method ?? "");
+}
+
+function send(res: ServerResponse, answer: Answer): void {
+  if (res.destroyed) {
+    if (isStreamed(answer)) void answer.handle.close().catch(() => {});
+    return;
+  }
+  if (!isStreamed(answer)) {
+    res.writeHead(answer.status, answer.headers as string[]);
+    res.end(answer.body ?? undefined);
+    return;
+  }
+  res.writeHead(answer.reply.status, answer.reply.headers as string[]);
+  const file = answer.handle.createReadStream({ start: answer.start, end: answer.end, autoClose: true });
+  file.on("error", () => res.destroy());
+  res.on("close", () => file.destroy());
+  file.pipe(res);
+}
+
+/**
+ * Answers one `node:http` request from the loaded site, through the same `respond` as the raw server.
+ * Never throws.
+ * @example createServer((req, res) => handle(site, req, res));
+ */
+export function handle(site: Site, req: IncomingMessage, res: ServerResponse): void {
+  const h = req.headers;
+  // A request that carried a body we do not read: answer, then close, so the body is never parsed as a request.
+  if (
+    (h["content-length"] !== undefined && h["content-length"] !== "0") ||
+    h["transfer-encoding"] !== undefined
+  )
+    res.shouldKeepAlive = false;
+  const target = acceptable(req);
+  if (target === null) {
+    res.shouldKeepAlive = false;
+    send(res, req.method === "HEAD" ? site.fixed.badRequest.head : site.fixed.badRequest.get);
+    return;
+  }
+  const range = h.range;
+  const request: Request = {
+    method: req.method ?? "GET",
+    target,
+    acceptEncoding: h["accept-encoding"],
+    ifNoneMatch: h["if-none-match"],
+    range,
+    ifRange: range === undefined ? undefined : (h["if-range"] as string | undefined),
+    accessControlRequestHeaders: h["access-control-request-headers"],
+  };
+  const result = respond(site, request);
+  if (result instanceof Promise) result.then((answer) => send(res, answer));
+  else send(res, result);
+}
+
+/** node:http's parse errors, answered with the raw parser's statuses and bodies. */
+function clientErrorReply(site: Site, code: string | undefined): Reply {
+  const f = site.fixed;
+  if (code === "HPE_HEADER_OVERFLOW") return f.headersTooLarge.get;
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return f.requestTimeout.get;
+  if (code === "HPE_URI_TOO_LONG") return f.uriTooLong.get;
+  return f.badRequest.get;
+}
+
+/**
+ * The `node:http` server: Node's own parser and connection handling, the same `respond()`, the same
+ * answers (the protocol test suites run against both modes). Slower; for deployments that prefer Node's parser.
  * @example const s = createNodeServer(live, DEFAULT_LIMITS); s.server.listen(8080);
  */
 export function createNodeServer(
   live: LiveSite,
   limits: Limits,
   accessLog?: AccessLogger,
-): { server: Server; close(graceMs?: number): Promise<void> } {
+  log?: Logger,
+): RunningHttp {
+  const sockets = new Map<Socket, { socket: Socket; lastActive: number }>();
+  const ending = new WeakSet<Socket>();
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeadBytes,
@@ -25,9 +113,15 @@ export function createNodeServer(
       // How often Node checks the two timeouts above; its 30 s default would let slow clients linger.
       connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(limits.headersTimeoutMs / 4))),
       noDelay: true,
+      // The Host checks are ours (acceptable), so that the answer is our JSON 400 as in the raw mode.
+      requireHostHeader: false,
     },
     (req, res) => {
+      const entry = sockets.get(req.socket);
+      if (entry) entry.lastActive = Date.now();
       handle(live.current, req, res);
+      // This connection ends after the answer: whatever follows is not parsed as a request (no 400 after it).
+      if (!res.shouldKeepAlive) ending.add(req.socket);
       if (accessLog) {
         res.once("finish", () =>
           accessLog(
@@ -41,22 +135,44 @@ export function createNodeServer(
       }
     },
   );
-  server.maxConnections = limits.maxConnections;
-  server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
-    if (!socket.writable || err.code === "ECONNRESET") return socket.destroy();
-    const f = live.current.fixed;
-    const reply =
-      err.code === "HPE_HEADER_OVERFLOW"
-        ? f.headersTooLarge.get
-        : err.code === "ERR_HTTP_REQUEST_TIMEOUT"
-          ? f.requestTimeout.get
-          : f.badRequest.get;
-    socket.write(closingHead(reply));
+  const refuse = (socket: Socket, reply: Reply) => {
+    tickClock();
+    socket.write(closingHead(fresh(reply)));
     if (reply.body) socket.end(reply.body);
     else socket.end();
+  };
+  // Connections past the cap get the raw mode's 503 rather than node:http's silent drop: the server's own
+  // connection listener only sees the connections kept.
+  const httpConnection = server.listeners("connection")[0] as (socket: Socket) => void;
+  server.removeAllListeners("connection");
+  server.on("connection", (socket: Socket) => {
+    if (sockets.size >= limits.maxConnections) {
+      socket.on("error", () => socket.destroy());
+      const cut = setTimeout(() => socket.destroy(), 1_000);
+      socket.on("close", () => clearTimeout(cut));
+      socket.resume();
+      refuse(socket, live.current.fixed.unavailable.get);
+      return;
+    }
+    sockets.set(socket, { socket, lastActive: Date.now() });
+    socket.once("close", () => sockets.delete(socket));
+    httpConnection.call(server, socket);
   });
+  server.on("error", (e: NodeJS.ErrnoException) => acceptFailed(e, new Set(sockets.values()), log));
+  server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable || err.code === "ECONNRESET") return socket.destroy();
+    if (ending.has(socket)) return socket.end();
+    refuse(socket, clientErrorReply(live.current, err.code));
+  });
+  // CONNECT (authority-form) is no request for a document: 400, as the raw parser answers.
+  server.on("connect", (_req: IncomingMessage, socket: Socket) =>
+    refuse(socket, live.current.fixed.badRequest.get),
+  );
   return {
     server,
+    get connections() {
+      return sockets.size;
+    },
     close(graceMs = 10_000) {
       return new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), graceMs);

@@ -1,6 +1,5 @@
-import { errorBody } from "./errors.js";
+import type { Variant } from "./document.js";
 import { makeReply, type Reply } from "./reply.js";
-import { COMMON_HEADERS, type Variant } from "./site.js";
 
 /**
  * Parses a `Range` header against a body of `size` bytes. Only one `bytes=` range is honoured: anything
@@ -27,42 +26,19 @@ export function parseRange(header: string, size: number): [number, number] | "ig
   return [first, last];
 }
 
-function withHeaders(headers: readonly string[], length: number, add: string[]): string[] {
+/**
+ * The 206 reply for bytes `first`…`last` of a variant, built per request (ranges are rare next to whole
+ * documents). For a variant held in memory the body is a view of it; for a streamed one the reply is the
+ * head alone and the caller streams the bytes.
+ * @example partialReply(doc.identity, [0, 9]).status; // 206
+ */
+export function partialReply(variant: Variant, [first, last]: [number, number]): Reply {
   const out: string[] = [];
+  const headers = variant.headers;
   for (let i = 0; i < headers.length; i += 2) {
     const name = headers[i] as string;
-    out.push(name, name === "Content-Length" ? String(length) : (headers[i + 1] as string));
+    out.push(name, name === "Content-Length" ? String(last - first + 1) : (headers[i + 1] as string));
   }
-  return [...out, ...add];
-}
-
-/**
- * A 206 (or 416) reply for one range of a variant, built per request: ranges are rare next to whole
- * documents, so they are not precomputed. Only GET honours ranges (RFC 9110 §14.2).
- * @example rangeReply(doc.identity, [0, 9]).status; // 206
- */
-export function rangeReply(variant: Variant, range: [number, number] | "unsatisfiable"): Reply {
-  const size = variant.body.length;
-  if (range === "unsatisfiable") {
-    const body = Buffer.from(errorBody(416));
-    const headers = [
-      "Content-Type",
-      "application/json; charset=utf-8",
-      "Content-Length",
-      String(body.length),
-      "Content-Range",
-      `bytes */${size}`,
-      "Cache-Control",
-      "no-store",
-      ...COMMON_HEADERS,
-    ];
-    return makeReply(416, headers, body);
-  }
-  const [first, last] = range;
-  const part = variant.body.subarray(first, last + 1);
-  return makeReply(
-    206,
-    withHeaders(variant.headers, part.length, ["Content-Range", `bytes ${first}-${last}/${size}`]),
-    part,
-  );
+  out.push("Content-Range", `bytes ${first}-${last}/${variant.size}`);
+  return makeReply(206, out, variant.body === null ? null : variant.body.subarray(first, last + 1));
 }

@@ -1,6 +1,18 @@
-import { parseRange, rangeReply } from "./range.js";
-import type { Reply } from "./reply.js";
-import type { Document, Site, Variant } from "./site.js";
+import type { FileHandle } from "node:fs/promises";
+import {
+  type Document,
+  encodedEtag,
+  etagOf,
+  type Variant,
+  validatorsOf,
+  variantHeaders,
+} from "./document.js";
+import { fileFiller, IntegrityError } from "./files.js";
+import { preflightFor, rangeNotSatisfiable, redirectReply } from "./fixed.js";
+import { cacheClassOf, dispositionOf, documentHeaders, mediaTypeOf } from "./policy.js";
+import { parseRange, partialReply } from "./range.js";
+import { flat, makeReply, type Reply } from "./reply.js";
+import { aliasFolder, type Entry, type Site } from "./site.js";
 
 /** Longest request target answered; longer ones get 414. */
 export const MAX_PATH = 2048;
@@ -8,11 +20,42 @@ export const MAX_PATH = 2048;
 /** Path of the health document, outside /api/v1 so load balancers never count as API traffic. */
 export const HEALTH_PATH = "/healthz";
 
+/** What `respond` needs of a request; both servers fill one (the raw server reuses a single object). */
+export interface Request {
+  method: string;
+  /** Origin-form target: path and query. */
+  target: string;
+  acceptEncoding: string | undefined;
+  ifNoneMatch: string | undefined;
+  range: string | undefined;
+  ifRange: string | undefined;
+  /** `Access-Control-Request-Headers` of a CORS preflight. */
+  accessControlRequestHeaders: string | undefined;
+}
+
+/** An answer whose body is streamed from an open, verified file: bytes `start`…`end` (inclusive). */
+export interface Streamed {
+  reply: Reply;
+  handle: FileHandle;
+  start: number;
+  end: number;
+}
+
+/** What a request gets: a reply already computed, or a file to stream after `reply`'s head. */
+export type Answer = Reply | Streamed;
+
+/** True when `answer` streams a file. */
+export function isStreamed(answer: Answer): answer is Streamed {
+  return (answer as Streamed).handle !== undefined;
+}
+
 /**
- * Resolves a request target to a document key. Only exact keys of the loaded tree are served, so no
- * spelling of `..`, encoded slashes or NUL bytes can reach outside it. Returns null for a malformed target.
+ * Resolves a request target to a document key: the percent-decoded path without query or fragment. Returns
+ * null for a malformed target (bad escapes, NUL), and "" when no document can have the name: an encoded
+ * slash (`%2F`) never becomes a separator, and no listed name contains a slash.
  * @example lookupKey("/api/v1/states.json?x=1"); // "/api/v1/states.json"
  * @example lookupKey("/%E0%A4%A.json"); // null
+ * @example lookupKey("/api%2fv1%2findex.json"); // ""
  */
 export function lookupKey(url: string): string | null {
   let end = url.indexOf("?");
@@ -22,12 +65,14 @@ export function lookupKey(url: string): string | null {
   const raw = end === url.length ? url : url.slice(0, end);
   if (raw.charCodeAt(0) !== 47 /* / */) return null;
   if (raw.indexOf("%") < 0) return raw.indexOf("\0") < 0 ? raw : null;
+  let decoded: string;
   try {
-    const decoded = decodeURIComponent(raw);
-    return decoded.includes("\0") ? null : decoded;
+    decoded = decodeURIComponent(raw);
   } catch {
     return null;
   }
+  if (decoded.includes("\0")) return null;
+  return /%2f/i.test(raw) ? "" : decoded;
 }
 
 const BR = 1;
@@ -66,48 +111,180 @@ export function negotiate(doc: Document, acceptEncoding: string | undefined): Va
   return doc.identity;
 }
 
-function matches(ifNoneMatch: string, doc: Document): boolean {
-  if (doc.etags.has(ifNoneMatch)) return true;
+function matchesTags(ifNoneMatch: string, etags: Set<string>): boolean {
+  if (etags.has(ifNoneMatch)) return true;
   if (ifNoneMatch.trim() === "*") return true;
   for (const tag of ifNoneMatch.split(",")) {
     const t = tag.trim();
-    if (doc.etags.has(t.startsWith("W/") ? t.slice(2) : t)) return true;
+    if (etags.has(t.startsWith("W/") ? t.slice(2) : t)) return true;
   }
   return false;
 }
 
+function matches(ifNoneMatch: string, doc: Document): boolean {
+  return matchesTags(ifNoneMatch, doc.etags);
+}
+
+/** True for paths answered with the JSON 404 (the API); every other path gets the HTML page when there is one. */
+export function isApiKey(key: string): boolean {
+  return key.startsWith("/api/") || key === "/api";
+}
+
+function notFound(site: Site, key: string, isHead: boolean): Reply {
+  const doc = (!isApiKey(key) && site.notFoundHtml) || site.notFound;
+  doc.used = true;
+  const v = negotiate(doc, undefined);
+  return isHead ? v.head : v.get;
+}
+
 /**
- * Decides the answer to one request. Pure and allocation-free for whole documents (the replies are
- * precomputed in the site); both the raw-socket and the node:http servers call it.
- * @example respond(site, "GET", "/api/v1/index.json", "br, gzip", undefined, undefined, undefined).status; // 200
+ * Decides the answer to one request. Hot documents (held with precomputed responses) are answered
+ * synchronously with a reply that already exists; a document loaded from disk, or a large file streamed from
+ * it, gives a promise. Both the raw-socket and the node:http servers call it.
+ * @example respond(site, { method: "GET", target: "/api/v1/index.json", acceptEncoding: "br", … }).status; // 200
  */
-export function respond(
-  site: Site,
-  method: string,
-  target: string,
-  acceptEncoding: string | undefined,
-  ifNoneMatch: string | undefined,
-  range: string | undefined,
-  ifRange: string | undefined,
-): Reply {
+export function respond(site: Site, req: Request): Reply | Promise<Answer> {
+  const method = req.method;
   const isHead = method === "HEAD";
   const fixed = site.fixed;
-  if (target.length > MAX_PATH) return isHead ? fixed.uriTooLong.head : fixed.uriTooLong.get;
-  if (method === "OPTIONS") return fixed.preflight;
+  if (req.target.length > MAX_PATH) return isHead ? fixed.uriTooLong.head : fixed.uriTooLong.get;
+  if (method === "OPTIONS") return preflightFor(fixed, req.accessControlRequestHeaders);
   if (method !== "GET" && !isHead) return fixed.methodNotAllowed.get;
-  const key = lookupKey(target);
+  const key = lookupKey(req.target);
   if (key === null) return isHead ? fixed.badRequest.head : fixed.badRequest.get;
-  const doc = site.documents.get(key);
-  if (doc === undefined) {
-    if (key === HEALTH_PATH) return isHead ? fixed.health.head : fixed.health.get;
-    const v = negotiate(site.notFound, acceptEncoding);
-    return isHead ? v.head : v.get;
+  if (key === "") return notFound(site, req.target.replace(/%2f/gi, "/"), isHead);
+  const doc = site.hot.map.get(key);
+  if (doc !== undefined) {
+    doc.used = true;
+    return answer(site, doc, req, isHead);
   }
-  const v = negotiate(doc, acceptEncoding);
-  if (ifNoneMatch !== undefined && matches(ifNoneMatch, doc)) return v.notModified;
-  if (range !== undefined && !isHead && (ifRange === undefined || ifRange === v.etag)) {
-    const r = parseRange(range, v.body.length);
-    if (r !== "ignore") return rangeReply(v, r);
+  if (key === HEALTH_PATH) return isHead ? fixed.health.head : fixed.health.get;
+  return cold(site, key, req, isHead);
+}
+
+/** A key not in the hot set: a listed document (from disk), a folder (alias or redirect), or a 404. */
+function cold(site: Site, key: string, req: Request, isHead: boolean): Reply | Promise<Answer> {
+  let path = key;
+  if (!site.has(key)) {
+    if (key.endsWith("/")) {
+      if (site.has(`${key}index.html`)) path = `${key}index.html`;
+      else if (site.has(`${key}index.json`)) path = `${key}index.json`;
+      else return notFound(site, key, isHead);
+    } else if (site.has(`${key}/index.html`)) {
+      const q = req.target.indexOf("?");
+      const rawPath = q < 0 ? req.target : req.target.slice(0, q);
+      return redirectReply(`${rawPath}/${q < 0 ? "" : req.target.slice(q)}`);
+    } else if (site.has(`${key}/index.json`)) {
+      path = `${key}/index.json`;
+    } else {
+      return notFound(site, key, isHead);
+    }
+    const held = site.hot.map.get(path);
+    if (held) {
+      held.used = true;
+      site.hot.alias(key, held);
+      return answer(site, held, req, isHead);
+    }
   }
-  return isHead ? v.head : v.get;
+  try {
+    const entry = site.entry(path.slice(1));
+    if (entry === null) return notFound(site, key, isHead);
+    const streamed = [entry.identity, entry.br, entry.gz].some(
+      (l) => l !== null && l.size > site.options.streamOver,
+    );
+    // A document asked for again (or with a file to stream) is read whole and held; one asked for once is
+    // answered from disk in the encoding asked for, and displaces nothing.
+    if (!streamed && req.range === undefined && !site.admit(path)) return once(site, entry, req, isHead);
+    const doc = site.buildSync(entry);
+    doc.used = true;
+    if (site.hot.add(doc)) {
+      if (path !== key) site.hot.alias(key, doc);
+      else aliasFolder(site, doc);
+    }
+    return answer(site, doc, req, isHead);
+  } catch (e) {
+    return failure(site, e as Error, isHead);
+  }
+}
+
+const policies = new Map<string, readonly string[]>();
+
+/**
+ * The policy headers of a path not held, from a small cache keyed by what they depend on (media type, cache
+ * class, disposition): documents not held are answered often, and most share one set.
+ */
+function policyOf(path: string, negotiated: boolean): readonly string[] {
+  const disposition = dispositionOf(path);
+  const key = `${mediaTypeOf(path)}|${cacheClassOf(path)}|${negotiated}|${disposition ?? ""}`;
+  let headers = policies.get(key);
+  if (headers === undefined) {
+    if (policies.size >= 256) policies.clear();
+    headers = flat(documentHeaders(path, negotiated));
+    policies.set(key, headers);
+  }
+  return headers;
+}
+
+/**
+ * One answer for a document not held: its manifest lines give the ETags, so a 304 or HEAD reads no file;
+ * a GET reads the negotiated encoding's file straight into the response, verified against its SHA-256.
+ */
+function once(site: Site, entry: Entry, req: Request, isHead: boolean): Reply {
+  const path = `/${entry.identity.path}`;
+  const negotiated = entry.br !== null || entry.gz !== null;
+  const mask = negotiated && req.acceptEncoding ? acceptedCodings(req.acceptEncoding) : 0;
+  const [line, encoding] =
+    entry.br && mask & BR
+      ? [entry.br, "br" as const]
+      : entry.gz && mask & GZIP
+        ? [entry.gz, "gzip" as const]
+        : [entry.identity, null];
+  const base = etagOf(entry.identity.sha256);
+  const etag = encodedEtag(base, encoding);
+  if (req.ifNoneMatch !== undefined) {
+    const tags = new Set([base]);
+    if (entry.gz) tags.add(encodedEtag(base, "gzip"));
+    if (entry.br) tags.add(encodedEtag(base, "br"));
+    if (matchesTags(req.ifNoneMatch, tags))
+      return makeReply(304, ["ETag", etag, ...validatorsOf(path, negotiated)], null, true);
+  }
+  const headers = variantHeaders(policyOf(path, negotiated), line.size, 200, etag, encoding);
+  if (isHead) return makeReply(200, headers, null, true);
+  return makeReply(200, headers, fileFiller(`${site.root}/${line.path}`, line.size, line.sha256), true);
+}
+
+function failure(site: Site, e: Error, isHead: boolean): Reply {
+  const pair = e instanceof IntegrityError ? site.fixed.internalError : site.fixed.unavailable;
+  site.onFailure?.(e);
+  return isHead ? pair.head : pair.get;
+}
+
+/** The answer of a found document: 304, a range, HEAD, or the whole body (streamed when large). */
+function answer(site: Site, doc: Document, req: Request, isHead: boolean): Reply | Promise<Answer> {
+  const v = negotiate(doc, req.acceptEncoding);
+  if (req.ifNoneMatch !== undefined && matches(req.ifNoneMatch, doc)) return v.notModified;
+  if (req.range !== undefined && !isHead && (req.ifRange === undefined || req.ifRange === v.etag)) {
+    const r = parseRange(req.range, v.size);
+    if (r === "unsatisfiable") return rangeNotSatisfiable(v.size);
+    if (r !== "ignore") {
+      const reply = partialReply(v, r);
+      return v.file === null ? reply : stream(site, v, reply, r[0], r[1], isHead);
+    }
+  }
+  if (isHead) return v.head;
+  return v.file === null ? v.get : stream(site, v, v.get, 0, v.size - 1, isHead);
+}
+
+function stream(
+  site: Site,
+  v: Variant,
+  reply: Reply,
+  start: number,
+  end: number,
+  isHead: boolean,
+): Promise<Answer> {
+  return site.openFile(v.file as NonNullable<Variant["file"]>).then(
+    (handle): Answer => ({ reply, handle, start, end }),
+    (e: Error) => failure(site, e, isHead),
+  );
 }

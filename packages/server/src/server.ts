@@ -1,15 +1,19 @@
 import type { AddressInfo, Server } from "node:net";
-import { createFastServer, DEFAULT_LIMITS, type Limits } from "./fast-server.js";
+import { connectionCap } from "./fd-limit.js";
 import { LiveSite, type ReloadResult } from "./live-site.js";
 import { type AccessLogger, accessLogger, jsonLogger, type Logger } from "./log.js";
 import { createNodeServer } from "./node-server.js";
-import type { Site } from "./site.js";
+import { createRawServer, DEFAULT_LIMITS, type Limits } from "./raw-server.js";
+import type { Site, SiteOptions } from "./site.js";
 
-/** `fast`: raw sockets and the strict parser (default). `node`: node:http, the fallback. */
-export type ServerMode = "fast" | "node";
+/**
+ * `raw`: a raw-socket HTTP/1.1 server with its own strict parser (default). `node`: node:http. `fast` is
+ * the former name of `raw`, still accepted.
+ */
+export type ServerMode = "raw" | "node" | "fast";
 
-export interface ServeOptions extends Partial<Limits> {
-  /** Output folder of a build. */
+export interface ServeOptions extends Partial<Limits>, SiteOptions {
+  /** Output folder of a build (or the `public` symlink to the current release). */
   dir: string;
   host?: string;
   /** 0 picks a free port. */
@@ -28,10 +32,10 @@ export interface RunningServer {
   /** The site answering requests now. */
   readonly site: Site;
   live: LiveSite;
-  mode: ServerMode;
+  mode: "raw" | "node";
   url: string;
   /** Loads the folder again; a valid build replaces the served one, an invalid one is refused and logged. */
-  reload(): Promise<ReloadResult>;
+  reload(root?: string): Promise<ReloadResult>;
   /** Stops accepting, finishes requests in flight, closes; connections still open after `graceMs` are cut. */
   close(graceMs?: number): Promise<void>;
 }
@@ -42,19 +46,26 @@ export interface RunningServer {
  */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const log = options.log ?? jsonLogger();
-  const live = await LiveSite.open(options.dir, log);
+  const siteOptions: SiteOptions = {};
+  if (options.hotBytes !== undefined) siteOptions.hotBytes = options.hotBytes;
+  if (options.streamOver !== undefined) siteOptions.streamOver = options.streamOver;
+  if (options.checkFiles !== undefined) siteOptions.checkFiles = options.checkFiles;
+  if (options.openFiles !== undefined) siteOptions.openFiles = options.openFiles;
+  const live = await LiveSite.open(options.dir, log, siteOptions);
   const limits: Limits = {
     headersTimeoutMs: options.headersTimeoutMs ?? DEFAULT_LIMITS.headersTimeoutMs,
     keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? DEFAULT_LIMITS.keepAliveTimeoutMs,
     sendTimeoutMs: options.sendTimeoutMs ?? DEFAULT_LIMITS.sendTimeoutMs,
     maxHeadBytes: options.maxHeadBytes ?? DEFAULT_LIMITS.maxHeadBytes,
-    maxConnections: options.maxConnections ?? DEFAULT_LIMITS.maxConnections,
+    maxConnections: connectionCap(options.maxConnections ?? DEFAULT_LIMITS.maxConnections),
     reuseReadBuffer: options.reuseReadBuffer ?? DEFAULT_LIMITS.reuseReadBuffer,
   };
   const access = options.accessLog === true ? accessLogger() : options.accessLog || undefined;
-  const mode = options.mode ?? "fast";
+  const mode = options.mode === "node" ? "node" : "raw";
   const running =
-    mode === "node" ? createNodeServer(live, limits, access) : createFastServer(live, limits, access);
+    mode === "node"
+      ? createNodeServer(live, limits, access, log)
+      : createRawServer(live, limits, access, log);
   const server = running.server;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -74,7 +85,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     live,
     mode,
     url: `http://${host}:${address.port}`,
-    reload: () => live.reload("request"),
+    reload: (root?: string) => live.reload("request", root),
     close: (graceMs?: number) => {
       unwatch();
       return running.close(graceMs);

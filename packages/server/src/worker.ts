@@ -1,6 +1,7 @@
 /**
- * Entry point of one cluster worker: serves the folder with the options the primary passed in
- * `UCD_SERVE_OPTIONS`, reloads when told, and shuts down gracefully on "shutdown" or SIGTERM.
+ * Entry point of one cluster worker: serves the release the primary checked (passed in
+ * `UCD_SERVE_OPTIONS`), loads the next one when told, asks the primary for a reload on SIGHUP (the whole
+ * cluster reloads together), and shuts down gracefully on "shutdown" or SIGTERM.
  */
 import type { ClusterMessage } from "./cluster.js";
 import { jsonLogger } from "./log.js";
@@ -9,6 +10,9 @@ import { type ServeOptions, startServer } from "./server.js";
 const options = JSON.parse(process.env.UCD_SERVE_OPTIONS ?? "{}") as ServeOptions & { graceMs?: number };
 const log = jsonLogger("worker");
 const send = (message: ClusterMessage) => process.send?.(message);
+
+// Installed before loading: a SIGHUP meant for the whole server must never kill a worker.
+process.on("SIGHUP", () => send({ type: "reload-request", reason: "SIGHUP to a worker" }));
 
 try {
   const running = await startServer({ ...options, watch: false, log });
@@ -19,7 +23,8 @@ try {
     running.close(options.graceMs).then(() => process.exit(0));
   };
   process.on("message", (message: ClusterMessage) => {
-    if (message.type === "reload") running.reload().then((result) => send({ type: "reloaded", result }));
+    if (message.type === "reload")
+      running.reload(message.root).then((result) => send({ type: "reloaded", result }));
     else if (message.type === "shutdown") stop();
   });
   process.on("SIGTERM", stop);
@@ -28,7 +33,7 @@ try {
     type: "ready",
     url: running.url,
     version: running.site.version,
-    documents: running.site.documents.size,
+    documents: running.site.documents,
   });
 } catch (e) {
   log("start-failed", { error: (e as Error).message });

@@ -92,11 +92,11 @@ describe("parser properties", () => {
     );
   });
 
-  it("lookupKey returns null or an absolute path without NUL", () => {
+  it('lookupKey returns null, "" (no such name) or an absolute path without NUL', () => {
     fc.assert(
       fc.property(fc.oneof(path, text), (p) => {
         const key = lookupKey(p);
-        if (key !== null) {
+        if (key !== null && key !== "") {
           expect(key.startsWith("/")).toBe(true);
           expect(key).not.toContain("\0");
         }
@@ -107,8 +107,8 @@ describe("parser properties", () => {
 });
 
 describe.each<[string, Partial<ServeOptions>]>([
-  ["fast", {}],
-  ["fast, plain socket reads", { reuseReadBuffer: false }],
+  ["raw", {}],
+  ["raw, plain socket reads", { reuseReadBuffer: false }],
   ["node", { mode: "node" }],
 ])("random requests on the wire (%s mode)", (_name, config) => {
   let site: Awaited<ReturnType<typeof fixtureSite>>;
@@ -136,7 +136,7 @@ describe.each<[string, Partial<ServeOptions>]>([
       { numRuns: config.mode === "node" ? 150 : 250 },
     );
     for (const s of statuses)
-      expect([200, 204, 206, 304, 400, 404, 405, 408, 413, 414, 416, 431, 505]).toContain(s);
+      expect([200, 204, 206, 301, 304, 400, 404, 405, 408, 413, 414, 416, 431]).toContain(s);
     // Still alive and still right.
     const r = await once(server.url, "/api/v1/index.json");
     expect(r.status).toBe(200);

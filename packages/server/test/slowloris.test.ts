@@ -28,7 +28,7 @@ function slowClient(port: number, everyMs: number): { socket: Socket; closed: Pr
   return { socket, closed };
 }
 
-describe.each<ServerMode>(["fast", "node"])("slow clients (%s mode)", (mode) => {
+describe.each<ServerMode>(["raw", "node"])("slow clients (%s mode)", (mode) => {
   let site: Awaited<ReturnType<typeof fixtureSite>>;
   let server: RunningServer;
   beforeAll(async () => {

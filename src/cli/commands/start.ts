@@ -1,7 +1,7 @@
 import { publishRelease } from "../../release/publish.js";
 import { generateSample } from "../../sample/generate.js";
 import { type Command, parse } from "../args.js";
-import { SERVE_OPTIONS, serve, serveSettings } from "./serve.js";
+import { SERVE_OPTIONS, SERVE_OPTIONS_HELP, serve, settingsFrom } from "./serve.js";
 
 const usage = `Usage: ucd start [options]
 
@@ -9,15 +9,7 @@ Builds the built-in synthetic sample into public/ (fast compression) and serves 
 
 Options:
   --out DIR               output folder (default: public)
-  --host HOST             address to listen on (default: $HOST or 127.0.0.1)
-  --port N                port to listen on (default: $PORT or 8080)
-  --workers N             worker processes (default: $WORKERS or the number of cores)
-  --mode fast|node        raw-socket server (fast, default) or the node:http fallback (node)
-  --access-log            one JSON line per response on stdout
-  --max-connections N     connections per worker before answering 503 (default 10000)
-  --headers-timeout MS    time a client gets to send its request head (default 10000)
-  --grace MS              time in-flight requests get on shutdown (default 10000)
-  --no-watch              reload on SIGHUP only, not when the folder is replaced
+${SERVE_OPTIONS_HELP}
   -h, --help              show this help`;
 
 export const startCommand: Command = {
@@ -30,7 +22,7 @@ export const startCommand: Command = {
       console.log(usage);
       return 0;
     }
-    const settings = serveSettings(values);
+    const settings = settingsFrom(values);
     const shownHost = settings.host.includes(":")
       ? `[${settings.host}]`
       : settings.host === "0.0.0.0"

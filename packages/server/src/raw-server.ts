@@ -1,12 +1,11 @@
 import { createServer, type Server, Socket, type SocketConstructorOpts } from "node:net";
 import { newRequestHead, parseHead, type RequestHead } from "./http-parser.js";
 import type { LiveSite } from "./live-site.js";
-import type { AccessLogger } from "./log.js";
-import { closingHead, httpDate, type Reply } from "./reply.js";
-import { respond } from "./respond.js";
-import type { Site } from "./site.js";
+import type { AccessLogger, Logger } from "./log.js";
+import { closingHead, fresh, type Reply, tickClock } from "./reply.js";
+import { type Answer, isStreamed, respond, type Streamed } from "./respond.js";
 
-/** Limits of the raw-socket server; every one has a safe default. */
+/** Limits of the servers; every one has a safe default. */
 export interface Limits {
   /** Milliseconds a client may take to send a complete request head (slowloris guard). */
   headersTimeoutMs: number;
@@ -16,7 +15,10 @@ export interface Limits {
   sendTimeoutMs: number;
   /** Most bytes of one request head (request line and headers). */
   maxHeadBytes: number;
-  /** Most connections held open at once; more are answered 503 and closed. */
+  /**
+   * Most connections held open at once; more are answered 503 and closed. Lowered automatically to fit
+   * the process's file-descriptor limit (see `connectionCap`).
+   */
   maxConnections: number;
   /** Read into one reused buffer (see `adopt`); false keeps Node's plain socket reads. */
   reuseReadBuffer: boolean;
@@ -33,8 +35,8 @@ export const DEFAULT_LIMITS: Limits = {
 
 const END_OF_HEAD = Buffer.from("\r\n\r\n");
 
-/** A server that answers on raw sockets, plus a graceful close. */
-export interface FastServer {
+/** A server with a graceful close, as both modes return it. */
+export interface RunningHttp {
   server: Server;
   /** Stops accepting, lets requests in flight finish, then closes; forces after `graceMs`. */
   close(graceMs?: number): Promise<void>;
@@ -44,9 +46,21 @@ export interface FastServer {
 
 /** Writes `reply` with `Connection: close` and ends the socket after it. */
 function sendClosing(socket: Socket, reply: Reply): void {
-  socket.write(closingHead(reply));
-  if (reply.body) socket.end(reply.body);
+  socket.write(closingHead(fresh(reply)));
+  if (reply.body && reply.body.length > 0) socket.end(reply.body);
   else socket.end();
+}
+
+/**
+ * True when `buf[start, end)` holds a line end that is not CRLF: a bare LF, or a CR followed by anything but
+ * LF. Such a head can never be completed, so it is refused at once instead of waiting for the timeout.
+ */
+export function hasBareLineEnd(buf: Buffer, start: number, end: number): boolean {
+  for (let i = buf.indexOf(10, start); i >= 0 && i < end; i = buf.indexOf(10, i + 1))
+    if (i === start || buf[i - 1] !== 13) return true;
+  for (let i = buf.indexOf(13, start); i >= 0 && i < end - 1; i = buf.indexOf(13, i + 1))
+    if (buf[i + 1] !== 10) return true;
+  return false;
 }
 
 /** One buffer per process that every adopted connection reads into; its bytes are used before the next read. */
@@ -78,7 +92,10 @@ class Connection {
   /** Clock time the current request head started arriving; 0 when none is pending. */
   pendingSince = 0;
   lastActive: number;
+  /** Paused until the socket drains (the client reads slower than we answer). */
   waiting = false;
+  /** An answer is being loaded from disk or streamed; later requests wait in `buffered`. */
+  busy = false;
   done = false;
 
   constructor(
@@ -90,17 +107,21 @@ class Connection {
 }
 
 /**
- * Serves the live site on raw `net` sockets with a strict HTTP/1.1 parser: keep-alive, pipelining,
- * HEAD, conditional GET, ranges, each whole-document answer a single write of a precomputed buffer.
- * @example const fast = createFastServer(live, DEFAULT_LIMITS); fast.server.listen(8080);
+ * Serves the live site on raw `net` sockets with a strict HTTP/1.1 parser (`http-parser.ts`): keep-alive,
+ * pipelining (answers in order), HEAD, conditional GET, ranges; a hot document's answer is one write of a
+ * precomputed buffer, a cold one is loaded and verified first, a large file is streamed.
+ * @example const http = createRawServer(live, DEFAULT_LIMITS); http.server.listen(8080);
  */
-export function createFastServer(live: LiveSite, limits: Limits, accessLog?: AccessLogger): FastServer {
+export function createRawServer(
+  live: LiveSite,
+  limits: Limits,
+  accessLog?: AccessLogger,
+  log?: Logger,
+): RunningHttp {
   const conns = new Set<Connection>();
   const head: RequestHead = newRequestHead();
   let closing = false;
   let now = Date.now();
-  let second = Math.floor(now / 1000);
-  let stamped: Site | null = null;
 
   const tickMs = Math.max(
     20,
@@ -108,13 +129,7 @@ export function createFastServer(live: LiveSite, limits: Limits, accessLog?: Acc
   );
   const tick = setInterval(() => {
     now = Date.now();
-    const s = Math.floor(now / 1000);
-    const site = live.current;
-    if (s !== second || site !== stamped) {
-      second = s;
-      stamped = site;
-      site.dates.stamp(Buffer.from(httpDate(now), "latin1"));
-    }
+    tickClock(now);
     for (const c of conns) sweep(c);
   }, tickMs);
   tick.unref();
@@ -122,14 +137,18 @@ export function createFastServer(live: LiveSite, limits: Limits, accessLog?: Acc
   function sweep(c: Connection): void {
     const s = c.socket;
     if (c.pendingSince !== 0 && now - c.pendingSince > limits.headersTimeoutMs) {
-      const r = live.current.fixed.requestTimeout.get;
       c.done = true;
-      sendClosing(s, r);
+      c.pendingSince = 0;
+      sendClosing(s, live.current.fixed.requestTimeout.get);
     } else if (s.writableLength > 0) {
       if (now - c.lastActive > limits.sendTimeoutMs) s.destroy();
     } else if (c.done) {
       if (now - c.lastActive > limits.keepAliveTimeoutMs) s.destroy(); // closed by us, never by the client
-    } else if (c.pendingSince === 0 && now - c.lastActive > (closing ? 0 : limits.keepAliveTimeoutMs)) {
+    } else if (
+      !c.busy &&
+      c.pendingSince === 0 &&
+      now - c.lastActive > (closing ? 0 : limits.keepAliveTimeoutMs)
+    ) {
       c.done = true;
       s.end();
     }
@@ -147,6 +166,77 @@ export function createFastServer(live: LiveSite, limits: Limits, accessLog?: Acc
     finish(c, (status === 431 ? f.headersTooLarge : status === 414 ? f.uriTooLong : f.badRequest).get);
   }
 
+  /** Writes a whole reply on a kept-alive connection; false when the socket asks us to wait. */
+  function write(socket: Socket, reply: Reply, corked: boolean): boolean {
+    fresh(reply);
+    if (reply.tail === null) return socket.write(reply.wire);
+    if (!corked) socket.cork();
+    socket.write(reply.wire);
+    socket.write(reply.tail);
+    if (!corked) socket.uncork();
+    return !socket.writableNeedDrain;
+  }
+
+  /** Carries on with requests that arrived while an answer was loaded or streamed. */
+  function resume(c: Connection): void {
+    c.busy = false;
+    if (c.socket.writableNeedDrain) {
+      c.waiting = true;
+      return;
+    }
+    c.socket.resume();
+    const pending = c.buffered;
+    c.buffered = null;
+    if (pending) process(c, pending);
+  }
+
+  /** Sends an answer that was not ready at once (loaded from disk, or a file to stream). */
+  function deliver(c: Connection, answer: Answer, keepAlive: boolean): void {
+    const socket = c.socket;
+    if (socket.destroyed || c.done) {
+      if (isStreamed(answer)) void answer.handle.close().catch(() => {});
+      return;
+    }
+    c.lastActive = now;
+    if (!isStreamed(answer)) {
+      if (!keepAlive) finish(c, answer);
+      else {
+        write(socket, answer, false);
+        resume(c);
+      }
+      return;
+    }
+    streamFile(c, answer, keepAlive);
+  }
+
+  function streamFile(c: Connection, answer: Streamed, keepAlive: boolean): void {
+    const socket = c.socket;
+    const reply = fresh(answer.reply);
+    if (!keepAlive) c.done = true;
+    socket.write(keepAlive ? reply.head : closingHead(reply));
+    const file = answer.handle.createReadStream({
+      start: answer.start,
+      end: answer.end,
+      highWaterMark: 256 * 1024,
+      autoClose: true,
+    });
+    const onClose = () => file.destroy();
+    socket.once("close", onClose);
+    file.on("data", (chunk) => {
+      c.lastActive = now;
+      if (!socket.write(chunk)) {
+        file.pause();
+        socket.once("drain", () => file.resume());
+      }
+    });
+    file.on("error", () => socket.destroy());
+    file.on("end", () => {
+      socket.off("close", onClose);
+      if (!keepAlive) socket.end();
+      else resume(c);
+    });
+  }
+
   function process(c: Connection, data: Buffer): void {
     const socket = c.socket;
     const buf = data;
@@ -154,7 +244,7 @@ export function createFastServer(live: LiveSite, limits: Limits, accessLog?: Acc
     const len = buf.length;
     let corked = false;
     while (start < len) {
-      if (c.waiting || c.done) break;
+      if (c.waiting || c.busy || c.done) break;
       // RFC 9112 §2.2: ignore empty lines before a request line.
       while (start + 1 < len && buf[start] === 13 && buf[start + 1] === 10) start += 2;
       if (start >= len) break;
@@ -166,7 +256,11 @@ export function createFastServer(live: LiveSite, limits: Limits, accessLog?: Acc
           fail(c, lineEnd < 0 || lineEnd - start > limits.maxHeadBytes ? 414 : 431);
           return;
         }
-        c.buffered = Buffer.from(buf.subarray(start)); // a copy, so a large chunk is not retained
+        if (hasBareLineEnd(buf, start, len)) {
+          fail(c, 400);
+          return;
+        }
+        c.buffered = Buffer.from(buf.subarray(start)); // a copy: the read buffer is reused
         if (c.pendingSince === 0) c.pendingSince = now;
         if (corked) socket.uncork();
         return;
@@ -186,38 +280,39 @@ export function createFastServer(live: LiveSite, limits: Limits, accessLog?: Acc
         socket.cork(); // pipelined requests in one read: their answers leave in one writev
         corked = true;
       }
-      const reply = respond(
-        live.current,
-        head.method,
-        head.target,
-        head.acceptEncoding,
-        head.ifNoneMatch,
-        head.range,
-        head.range === undefined ? undefined : head.ifRange,
-      );
+      const keepAlive = head.keepAlive && !closing;
+      const result = respond(live.current, head);
+      if (result instanceof Promise) {
+        c.busy = true;
+        socket.pause();
+        if (start < len) c.buffered = Buffer.from(buf.subarray(start));
+        if (corked) socket.uncork();
+        const method = head.method;
+        const target = head.target;
+        result.then((answer) => {
+          if (accessLog) {
+            const r = isStreamed(answer) ? answer.reply : answer;
+            const bytes = isStreamed(answer) ? answer.end - answer.start + 1 : r.wire.length;
+            accessLog(method, target, r.status, bytes, socket.remoteAddress);
+          }
+          deliver(c, answer, keepAlive);
+        });
+        return;
+      }
       if (accessLog)
         accessLog(
           head.method,
           head.target,
-          reply.status,
-          reply.wire.length + (reply.tail?.length ?? 0),
+          result.status,
+          result.wire.length + (result.tail?.length ?? 0),
           socket.remoteAddress,
         );
-      if (!head.keepAlive || closing) {
+      if (!keepAlive) {
         if (corked) socket.uncork();
-        finish(c, reply);
+        finish(c, result);
         return;
       }
-      if (reply.tail !== null) {
-        if (!corked) socket.cork();
-        socket.write(reply.wire);
-        socket.write(reply.tail);
-        if (!corked) socket.uncork();
-        if (socket.writableNeedDrain) {
-          c.waiting = true;
-          socket.pause();
-        }
-      } else if (!socket.write(reply.wire)) {
+      if (!write(socket, result, corked)) {
         c.waiting = true;
         socket.pause();
       }
@@ -257,7 +352,7 @@ export function createFastServer(live: LiveSite, limits: Limits, accessLog?: Acc
     conns.add(c);
     socket.on("drain", () => {
       c.lastActive = now;
-      if (!c.waiting) return;
+      if (!c.waiting || c.busy) return;
       c.waiting = false;
       socket.resume();
       const pending = c.buffered;
@@ -267,6 +362,7 @@ export function createFastServer(live: LiveSite, limits: Limits, accessLog?: Acc
     socket.on("error", () => socket.destroy());
     socket.on("close", () => conns.delete(c));
   });
+  server.on("error", (e: NodeJS.ErrnoException) => acceptFailed(e, conns, log));
 
   return {
     server,
@@ -286,7 +382,7 @@ export function createFastServer(live: LiveSite, limits: Limits, accessLog?: Acc
         });
         for (const c of conns) {
           // Idle connections go now; one with a request or response under way goes when it is done.
-          if (c.pendingSince === 0 && c.socket.writableLength === 0 && c.buffered === null) {
+          if (!c.busy && c.pendingSince === 0 && c.socket.writableLength === 0 && c.buffered === null) {
             c.done = true;
             c.socket.end();
           }
@@ -294,4 +390,26 @@ export function createFastServer(live: LiveSite, limits: Limits, accessLog?: Acc
       });
     },
   };
+}
+
+/**
+ * An accept failed (EMFILE/ENFILE: out of file descriptors, despite the connection cap). Keep serving: log it
+ * and free descriptors by closing the longest-idle keep-alive connections, a tenth of them, so that accepting
+ * can succeed again. Other listener errors are only logged.
+ */
+export function acceptFailed(
+  e: NodeJS.ErrnoException,
+  conns: Set<{ socket: Socket; lastActive: number; busy?: boolean }>,
+  log?: Logger,
+): void {
+  if (e.code !== "EMFILE" && e.code !== "ENFILE") {
+    log?.("accept-error", { error: e.message });
+    return;
+  }
+  const idle = [...conns]
+    .filter((c) => !c.busy && c.socket.writableLength === 0)
+    .sort((a, b) => a.lastActive - b.lastActive);
+  const shed = idle.slice(0, Math.max(1, Math.ceil(conns.size / 10)));
+  for (const c of shed) c.socket.destroy();
+  log?.("accept-error", { error: e.code, open: conns.size, closed: shed.length });
 }

@@ -1,0 +1,203 @@
+import { createHash } from "node:crypto";
+import { appendFile, readFile, rm, truncate, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadSite, type RunningServer, type ServerMode, startServer } from "../src/index.js";
+import { fixtureSite, publish, RELEASES, writeManifest } from "./helpers/fixture.js";
+import { once } from "./helpers/raw-http.js";
+
+/** Flips every byte of a file in place: same size, other content. */
+async function corrupt(path: string): Promise<void> {
+  const data = await readFile(path);
+  for (let i = 0; i < data.length; i++) data[i] = (data[i] as number) ^ 0x20;
+  await writeFile(path, data);
+}
+
+/** Ways a release folder can be half-written or damaged, each of which must be refused. */
+const DAMAGE: [string, (release: string) => Promise<void>, RegExp][] = [
+  ["no files.tsv (the build stopped before its last step)", (r) => rm(join(r, "files.tsv")), /files\.tsv/],
+  [
+    "a truncated .br",
+    (r) => truncate(join(r, "api/v1/clinics/st-1/city-1.json.br"), 5),
+    /city-1\.json\.br: 5 bytes/,
+  ],
+  ["a truncated .gz", (r) => truncate(join(r, "downloads/clinics.csv.gz"), 100), /clinics\.csv\.gz/],
+  [
+    "a state's documents missing",
+    (r) => rm(join(r, "api/v1/clinics/st-2"), { recursive: true }),
+    /st-2\/city-2\.json: missing/,
+  ],
+  [
+    "a hot document changed, same size",
+    (r) => corrupt(join(r, "api/v1/index.json")),
+    /index\.json: SHA-256 differs/,
+  ],
+  [
+    "the manifest truncated",
+    async (r) => {
+      const text = await readFile(join(r, "files.tsv"), "utf8");
+      await writeFile(join(r, "files.tsv"), text.slice(0, text.lastIndexOf("#end")));
+    },
+    /truncated/,
+  ],
+  [
+    "the manifest edited (a size changed, trailer not)",
+    async (r) => {
+      const text = await readFile(join(r, "files.tsv"), "utf8");
+      await writeFile(
+        join(r, "files.tsv"),
+        text.replace(/\t(\d+)\t/, (_m, n) => `\t${Number(n) + 1}\t`),
+      );
+    },
+    /trailer digest/,
+  ],
+  [
+    "the manifest not sorted",
+    async (r) => {
+      const lines = (await readFile(join(r, "files.tsv"), "utf8")).split("\n");
+      [lines[1], lines[2]] = [lines[2] as string, lines[1] as string];
+      const body = `${lines.slice(0, -2).join("\n")}\n`;
+      const n = lines.length - 3;
+      await writeFile(
+        join(r, "files.tsv"),
+        `${body}#end\t${n}\t${createHash("sha256").update(body).digest("hex")}\n`,
+      );
+    },
+    /not sorted/,
+  ],
+  [
+    "a path outside the folder listed",
+    async (r) => {
+      const text = await readFile(join(r, "files.tsv"), "utf8");
+      const body = `${text.slice(0, text.lastIndexOf("#end")).replace("404.html\t", "../secret.txt\t")}`;
+      await writeFile(
+        join(r, "files.tsv"),
+        `${body}#end\t0\t${createHash("sha256").update(body).digest("hex")}\n`,
+      );
+    },
+    /unsafe path|not sorted/,
+  ],
+  [
+    "a required document absent from the manifest",
+    async (r) => {
+      await rm(join(r, "api/openapi.json"));
+      await rm(join(r, "api/openapi.json.br"));
+      await rm(join(r, "api/openapi.json.gz"));
+      await writeManifest(r);
+    },
+    /missing api\/openapi\.json/,
+  ],
+];
+
+describe("a folder that does not match its manifest is refused", () => {
+  it.each(DAMAGE)("at start: %s", async (_name, damage, message) => {
+    const site = await fixtureSite(5);
+    try {
+      await damage(site.release);
+      await expect(loadSite(site.dir)).rejects.toThrow(message);
+      await expect(startServer({ dir: site.dir, port: 0, log: () => {} })).rejects.toThrow(message);
+    } finally {
+      await site.cleanup();
+    }
+  });
+
+  it.each(DAMAGE)("on reload, the old release serving on: %s", async (_name, damage, message) => {
+    const site = await fixtureSite(5);
+    const logs: string[] = [];
+    const server = await startServer({
+      dir: site.dir,
+      port: 0,
+      log: (event, fields) => logs.push(`${event} ${JSON.stringify(fields)}`),
+    });
+    try {
+      const served = server.site.version;
+      const next = await publish(site.parent, "v1", 5);
+      await damage(next);
+      const result = await server.reload();
+      expect(result.ok).toBe(false);
+      expect(result.ok ? "" : result.error).toMatch(message);
+      expect(logs.some((l) => l.startsWith("reload-refused"))).toBe(true);
+      expect(server.site.version).toBe(served);
+      const r = await once(server.url, "/api/v1/clinics/st-1/city-1.json");
+      expect(JSON.parse(r.body.toString()).version).toBe("v0");
+    } finally {
+      await server.close(100);
+      await site.cleanup();
+    }
+  });
+
+  it("an extra file the manifest does not list is never served", async () => {
+    const site = await fixtureSite(5);
+    await writeFile(join(site.release, "extra.json"), "{}");
+    const server = await startServer({ dir: site.dir, port: 0, log: () => {} });
+    try {
+      expect((await once(server.url, "/extra.json")).status).toBe(404);
+      expect((await once(server.url, "/files.tsv")).status).toBe(404);
+    } finally {
+      await server.close(100);
+      await site.cleanup();
+    }
+  });
+});
+
+describe.each<ServerMode>(["raw", "node"])(
+  "a file changed after the load is never served (%s mode)",
+  (mode) => {
+    let site: Awaited<ReturnType<typeof fixtureSite>>;
+    let server: RunningServer;
+    const logs: string[] = [];
+    beforeAll(async () => {
+      site = await fixtureSite(20);
+      server = await startServer({
+        dir: site.dir,
+        port: 0,
+        mode,
+        hotBytes: 16 * 1024, // most documents cold
+        streamOver: 32 * 1024, // the CSV and the Parquet file streamed
+        log: (event, fields) => logs.push(`${event} ${JSON.stringify(fields)}`),
+      });
+    });
+    afterAll(async () => {
+      await server.close(100);
+      await site.cleanup();
+    });
+
+    it("a cold document whose bytes differ from the manifest gets a 500, not its bytes", async () => {
+      const path = "api/v1/clinics/st-3/city-18.json";
+      await corrupt(join(site.release, path));
+      const r = await once(server.url, `/${path}`);
+      expect(r.status).toBe(500);
+      expect(JSON.parse(r.body.toString())).toMatchObject({ status: 500, code: "internal_error" });
+      expect(r.headers["cache-control"]).toBe("no-store");
+      expect(logs.some((l) => l.startsWith("file-failed") && l.includes("city-18.json"))).toBe(true);
+      // Its siblings were never served either: the whole document is refused.
+      expect((await once(server.url, `/${path}`, { "Accept-Encoding": "br" })).status).toBe(500);
+    });
+
+    it("a streamed file whose bytes differ gets a 500 before any byte is sent", async () => {
+      const path = "downloads/clinics.parquet";
+      await corrupt(join(site.release, path));
+      const r = await once(server.url, `/${path}`);
+      expect(r.status).toBe(500);
+      expect(r.body.toString()).not.toContain("PAR1");
+      const grown = "downloads/clinics.csv";
+      await appendFile(join(site.release, grown), "x");
+      expect((await once(server.url, `/${grown}`)).status).toBe(500);
+    });
+  },
+);
+
+describe("releases", () => {
+  it("each release is read through the symlink's target, resolved once per load", async () => {
+    const site = await fixtureSite(5);
+    try {
+      const loaded = await loadSite(site.dir);
+      expect(loaded.root).toBe(
+        join(await import("node:fs/promises").then((f) => f.realpath(site.parent)), RELEASES, "v0", "site"),
+      );
+      loaded.retire();
+    } finally {
+      await site.cleanup();
+    }
+  });
+});

@@ -1,0 +1,160 @@
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  HotSet,
+  loadSite,
+  makeDocument,
+  type RunningServer,
+  type ServerMode,
+  startServer,
+} from "../src/index.js";
+import { cityPaths, fixtureSite } from "./helpers/fixture.js";
+import { exchange, once, parseResponses, request } from "./helpers/raw-http.js";
+
+const hashOf = (body: Buffer) => createHash("sha256").update(body).digest("base64url").slice(0, 22);
+const decode = (enc: string | undefined, raw: Buffer) =>
+  enc === "br" ? brotliDecompressSync(raw) : enc === "gzip" ? gunzipSync(raw) : raw;
+
+describe("the hot set", () => {
+  it("holds documents within its byte budget, evicting the ones not used since the hand last passed", () => {
+    const docs = Array.from({ length: 40 }, (_, i) =>
+      makeDocument(`/d${i}.json`, 200, {
+        identity: Buffer.alloc(2000, 97),
+        gzip: null,
+        br: null,
+        sha256: "0".repeat(64),
+      }),
+    );
+    const budget = 5 * (docs[0]?.cost ?? 0);
+    const hot = new HotSet(budget);
+    const kept = docs[0];
+    for (const doc of docs) {
+      if (kept) kept.used = true; // in use all along
+      hot.add(doc);
+      expect(hot.bytes).toBeLessThanOrEqual(budget);
+    }
+    expect(hot.map.get("/d0.json")).toBe(kept);
+    expect(hot.map.has("/d1.json")).toBe(false);
+    expect(hot.size).toBeLessThan(docs.length);
+  });
+
+  it("with a small budget, indexes every document but holds only the 404 bodies and what fits", async () => {
+    const site = await fixtureSite(40);
+    try {
+      const loaded = await loadSite(site.dir, { hotBytes: 8 * 1024 });
+      expect(loaded.documents).toBeGreaterThan(55);
+      expect(loaded.hot.size).toBeLessThan(10);
+      expect(loaded.hot.bytes).toBeLessThanOrEqual(
+        8 * 1024 + loaded.notFound.cost + (loaded.notFoundHtml?.cost ?? 0),
+      );
+      loaded.retire();
+    } finally {
+      await site.cleanup();
+    }
+  });
+});
+
+describe.each<ServerMode>(["raw", "node"])(
+  "documents not held: loaded on demand, large ones streamed (%s mode)",
+  (mode) => {
+    let site: Awaited<ReturnType<typeof fixtureSite>>;
+    let server: RunningServer;
+    beforeAll(async () => {
+      site = await fixtureSite(40);
+      server = await startServer({
+        dir: site.dir,
+        port: 0,
+        mode,
+        hotBytes: 24 * 1024,
+        streamOver: 16 * 1024, // the 90 KB CSV and the 70 KB Parquet file are streamed
+        log: () => {},
+      });
+    });
+    afterAll(async () => {
+      await server.close(100);
+      await site.cleanup();
+    });
+
+    it("answers every document in every encoding, whole and matching its ETag, within the budget", async () => {
+      for (const path of cityPaths(40)) {
+        for (const accept of ["br", "gzip", ""]) {
+          const r = await once(server.url, path, accept ? { "Accept-Encoding": accept } : {});
+          expect(r.status, path).toBe(200);
+          const body = decode(r.headers["content-encoding"], r.body);
+          expect(r.headers.etag?.startsWith(`"${hashOf(body)}`), path).toBe(true);
+          expect(JSON.parse(body.toString()).city.slug).toBe(path.slice(path.lastIndexOf("/") + 1, -5));
+        }
+      }
+      const hot = server.site.hot;
+      expect(
+        hot.bytes - server.site.notFound.cost - (server.site.notFoundHtml?.cost ?? 0),
+      ).toBeLessThanOrEqual(24 * 1024);
+    });
+
+    it("a document asked for once is answered from disk without being held; asked for again, it is held", async () => {
+      const path = "/api/v1/clinics/st-2/city-37.json";
+      expect(server.site.hot.map.has(path)).toBe(false);
+      const first = await once(server.url, path, { "Accept-Encoding": "br" });
+      expect(first.status).toBe(200);
+      expect(server.site.hot.map.has(path)).toBe(false);
+      const nm = await once(server.url, path, { "If-None-Match": first.headers.etag as string });
+      expect(nm.status).toBe(304);
+      expect(nm.headers.etag).toBe(first.headers.etag?.replace('-br"', '"'));
+      const second = await once(server.url, path, { "Accept-Encoding": "br" });
+      expect(second.body.equals(first.body)).toBe(true);
+      expect(second.headers.etag).toBe(first.headers.etag);
+      expect(server.site.hot.map.has(path)).toBe(true);
+    });
+
+    it("pipelined requests for cold documents are answered in order", async () => {
+      const paths = cityPaths(40).slice(0, 12);
+      const { bytes } = await exchange(server.url, paths.map((p) => request(p)).join(""), 1000);
+      const rs = parseResponses(bytes);
+      expect(rs.map((r) => JSON.parse(r.body.toString()).city.slug)).toEqual(
+        paths.map((p) => p.slice(p.lastIndexOf("/") + 1, -5)),
+      );
+    });
+
+    it("streams a large file with its Content-Length, ranges, HEAD and 304", async () => {
+      const path = "/downloads/clinics.parquet";
+      const disk = await readFile(join(site.release, path));
+      const full = await once(server.url, path);
+      expect(full.status).toBe(200);
+      expect(full.headers["content-length"]).toBe(String(disk.length));
+      expect(full.body.equals(disk)).toBe(true);
+      expect(full.headers.etag).toBe(`"${hashOf(disk)}"`);
+      const part = await once(server.url, path, { Range: "bytes=4-9" });
+      expect(part.status).toBe(206);
+      expect(part.headers["content-range"]).toBe(`bytes 4-9/${disk.length}`);
+      expect(part.body.equals(disk.subarray(4, 10))).toBe(true);
+      const tail = await once(server.url, path, { Range: "bytes=-6" });
+      expect(tail.body.toString()).toBe(disk.subarray(-6).toString());
+      const head = await once(server.url, path, {}, "HEAD");
+      expect(head.headers["content-length"]).toBe(String(disk.length));
+      expect(head.body.length).toBe(0);
+      const nm = await once(server.url, path, { "If-None-Match": full.headers.etag as string });
+      expect(nm.status).toBe(304);
+      expect((await once(server.url, path, { Range: `bytes=${disk.length}-` })).status).toBe(416);
+    });
+
+    it("streams a large text file in the negotiated encoding, pipelined after and before small answers", async () => {
+      const csv = await readFile(join(site.release, "downloads/clinics.csv"));
+      const { bytes } = await exchange(
+        server.url,
+        request("/api/v1/index.json") +
+          request("/downloads/clinics.csv", { "Accept-Encoding": "gzip" }) +
+          request("/downloads/clinics.csv") +
+          request("/api/v1/states.json"),
+        1000,
+      );
+      const rs = parseResponses(bytes);
+      expect(rs.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      expect(gunzipSync(rs[1]?.body as Buffer).equals(csv)).toBe(true);
+      expect(rs[2]?.body.equals(csv)).toBe(true);
+      expect(JSON.parse(rs[3]?.body.toString() ?? "").states).toEqual([]);
+    });
+  },
+);
