@@ -115,7 +115,8 @@ export async function summarise(dataset: Dataset, check: Checker): Promise<Summa
     const stateNetworks = new Set<string>();
     const byCity = new Map<string, ClinicRecord[]>();
     for (const c of clinics) {
-      if (ids.has(c.id)) check.add("dataset", `clinic ${c.id}`, `id shared by "${c.name}" and another clinic`);
+      if (ids.has(c.id))
+        check.add("dataset", `clinic ${c.id}`, `id shared by "${c.name}" and another clinic`);
       ids.add(c.id);
       for (const f of COUNTED_FIELDS) {
         if (KNOWN[f](c)) {

@@ -1,9 +1,10 @@
-import { createHash, type Hash } from "node:crypto";
+import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
-import { link, mkdir, rename, writeFile } from "node:fs/promises";
+import { link, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { type Compression, compressBody, compressStreams } from "./compress.js";
+import { sortedLines } from "./sort-lines.js";
 import {
   MANIFEST_HEADER,
   manifestLine,
@@ -47,9 +48,9 @@ const PART = ".files.tsv.part";
 
 /**
  * Writes the output folder as it is rendered: each file goes to disk at once with its `.br`/`.gz` siblings
- * (compressed on libuv's thread pool, at most MAX_PENDING files in flight), and its size and SHA-256 go to the
- * tree manifest, streamed to disk in the order the files were asked for (deterministic whatever finishes first),
- * so memory does not grow with the number of files. Paths are relative, with `/`; nothing can be written outside
+ * (compressed on libuv's thread pool, at most MAX_PENDING files in flight), and its size and SHA-256 go to a
+ * spill of the tree manifest, sorted by path at the end with bounded memory (so memory does not grow with the
+ * number of files, and the manifest does not depend on the order files were written in). Paths are relative, with `/`; nothing can be written outside
  * `root`, and two files at one path are refused (the file system says so: files are created exclusively).
  * A file whose content equals the previous release's file at the same path is hard-linked with its siblings.
  * @example const out = new OutputWriter(dir, { compression: "fast" }); await out.json("api/v1/x.json", doc); await out.finish();
@@ -59,13 +60,8 @@ export class OutputWriter {
   readonly #options: WriterOptions;
   readonly #dirs = new Set<string>();
   readonly #pending = new Set<Promise<void>>();
-  /** Completed manifest entries waiting for the ones asked for before them. */
-  readonly #ready = new Map<number, TreeFile[]>();
-  #nextSeq = 0;
-  #flushedSeq = 0;
-  #manifest: WriteStream | null = null;
-  readonly #manifestHash: Hash = createHash("sha256");
-  #listedCount = 0;
+  /** The unsorted manifest lines, written as files complete. */
+  #spill: WriteStream | null = null;
   readonly #result: WriteResult = { files: 0, reused: 0, bytes: { raw: 0, gzip: 0, brotli: 0 } };
   #failure: unknown = null;
 
@@ -85,12 +81,11 @@ export class OutputWriter {
    */
   async add(path: string, body: string | Buffer, compress = true): Promise<void> {
     const full = this.#check(path);
-    const seq = this.#nextSeq++;
     const bytes = typeof body === "string" ? Buffer.from(body) : body;
     while (this.#pending.size >= MAX_PENDING) await Promise.race(this.#pending);
     this.#throwIfFailed();
     const task = this.#write(path, full, bytes, compress)
-      .then((entries) => this.#complete(seq, entries))
+      .then((entries) => this.#complete(entries))
       .catch((e: unknown) => {
         this.#failure ??= e;
       });
@@ -104,7 +99,6 @@ export class OutputWriter {
    */
   async alias(path: string, target: readonly TreeFile[]): Promise<void> {
     const full = this.#check(path);
-    const seq = this.#nextSeq++;
     const main = target[0];
     if (!main) throw new Error(`alias of nothing: ${path}`);
     await this.#mkdirFor(full);
@@ -114,7 +108,7 @@ export class OutputWriter {
       await link(join(this.root, f.path), full + suffix);
       entries.push({ path: path + suffix, bytes: f.bytes, sha256: f.sha256 });
     }
-    this.#complete(seq, entries);
+    this.#complete(entries);
   }
 
   /**
@@ -126,7 +120,6 @@ export class OutputWriter {
     const entry = from.get(path);
     if (!entry) return false;
     const full = this.#check(path);
-    const seq = this.#nextSeq++;
     await this.#mkdirFor(full);
     const entries: TreeFile[] = [];
     for (const suffix of ["", ".br", ".gz"]) {
@@ -135,7 +128,7 @@ export class OutputWriter {
       await link(join(from.root, path + suffix), full + suffix);
       entries.push({ path: path + suffix, bytes: e.bytes, sha256: e.sha256 });
     }
-    this.#complete(seq, entries);
+    this.#complete(entries);
     return true;
   }
 
@@ -169,14 +162,13 @@ export class OutputWriter {
         await Promise.all([put(raw, b), ...(zipped ? [put(zipped.brotli, b), put(zipped.gzip, b)] : [])]);
       },
       close: async () => {
-        const seq = this.#nextSeq++;
         raw.end();
         zipped?.brotli.end();
         zipped?.gzip.end();
         await Promise.all(files.map((f) => once(f, "close")));
         const entries: TreeFile[] = [{ path, bytes, sha256: hash.digest("hex") }];
         if (zipped) for (const s of [".br", ".gz"]) entries.push(await hashFile(`${full}${s}`, path + s));
-        this.#complete(seq, entries);
+        this.#complete(entries);
         return entries;
       },
     };
@@ -194,9 +186,8 @@ export class OutputWriter {
 
   /** Lists a file written through `external(path)`, reading it once for its size and hash. */
   async adopt(path: string): Promise<TreeFile> {
-    const seq = this.#nextSeq++;
     const entry = await hashFile(join(this.root, path), path);
-    this.#complete(seq, [entry]);
+    this.#complete([entry]);
     return entry;
   }
 
@@ -206,21 +197,46 @@ export class OutputWriter {
     this.#throwIfFailed();
   }
 
-  /** Waits for every file, then completes the tree manifest. */
+  /** Waits for every file, then writes the tree manifest: every file listed once, sorted by path. */
   async finish(): Promise<WriteResult> {
     await this.drain();
-    if (this.#ready.size > 0 || this.#flushedSeq !== this.#nextSeq)
-      throw new Error("the output writer finished with files still unlisted (a stream was not closed?)");
-    const manifest = await this.#openManifest();
-    manifest.end(manifestTrailer(this.#listedCount, this.#manifestHash.digest("hex")));
-    await once(manifest, "close");
-    await rename(join(this.root, PART), join(this.root, TREE_MANIFEST));
+    const spill = this.#spill ?? this.#openSpill();
+    spill.end();
+    await once(spill, "close");
+    this.#throwIfFailed();
+    const part = join(this.root, PART);
+    const sorted = `${part}.sorted`;
+    const out = createWriteStream(sorted, { flags: "wx" });
+    const hash = createHash("sha256");
+    let text = MANIFEST_HEADER;
+    let count = 0;
+    let previous: string | null = null;
+    let duplicate: string | null = null;
+    await sortedLines(part, (line) => {
+      const path = line.slice(0, line.indexOf("\t"));
+      if (path === previous) duplicate ??= path;
+      previous = path;
+      text += `${line}\n`;
+      count++;
+      if (text.length >= 1 << 20) {
+        hash.update(text);
+        out.write(text);
+        text = "";
+      }
+    });
+    hash.update(text);
+    out.end(text + manifestTrailer(count, hash.digest("hex")));
+    await once(out, "close");
+    await rm(part);
+    if (duplicate !== null) throw new Error(`two files at one path: ${duplicate}`);
+    await rename(sorted, join(this.root, TREE_MANIFEST));
     return this.#result;
   }
 
   #check(path: string): string {
     if (
       path === "" ||
+      !/^[\x21-\x7e]+$/.test(path) ||
       path.split("/").some((seg) => seg === "" || seg === "." || seg === "..") ||
       path.includes("\\") ||
       path.includes("\0") ||
@@ -272,43 +288,27 @@ export class OutputWriter {
     ];
   }
 
-  /** Records the manifest entries of request `seq`; writes out every entry whose turn has come. */
-  #complete(seq: number, entries: TreeFile[]): void {
-    this.#ready.set(seq, entries);
+  /** Lists completed files in the manifest's spill and counts them. */
+  #complete(entries: readonly TreeFile[]): void {
+    const main = entries[0];
     let text = "";
-    for (let next = this.#ready.get(this.#flushedSeq); next; next = this.#ready.get(this.#flushedSeq)) {
-      this.#ready.delete(this.#flushedSeq++);
-      const main = next[0] as TreeFile;
-      for (const f of next) {
-        text += manifestLine(f);
-        this.#listedCount++;
-        this.#result.files++;
-        const sibling = f !== main && (f.path === `${main.path}.br` || f.path === `${main.path}.gz`);
-        if (sibling && f.path.endsWith(".br")) this.#result.bytes.brotli += f.bytes;
-        else if (sibling) this.#result.bytes.gzip += f.bytes;
-        else this.#result.bytes.raw += f.bytes;
-      }
+    for (const f of entries) {
+      text += manifestLine(f);
+      this.#result.files++;
+      const sibling = f !== main && (f.path === `${main?.path}.br` || f.path === `${main?.path}.gz`);
+      if (sibling && f.path.endsWith(".br")) this.#result.bytes.brotli += f.bytes;
+      else if (sibling) this.#result.bytes.gzip += f.bytes;
+      else this.#result.bytes.raw += f.bytes;
     }
-    if (text === "") return;
-    const manifest = this.#manifest ?? this.#startManifest();
-    this.#manifestHash.update(text);
-    manifest.write(text);
+    if (text !== "") (this.#spill ?? this.#openSpill()).write(text);
   }
 
-  #startManifest(): WriteStream {
-    this.#manifestHash.update(MANIFEST_HEADER);
-    this.#manifest = createWriteStream(join(this.root, PART), { flags: "wx" });
-    this.#manifest.on("error", (e) => {
+  #openSpill(): WriteStream {
+    this.#spill = createWriteStream(join(this.root, PART), { flags: "wx" });
+    this.#spill.on("error", (e) => {
       this.#failure ??= e;
     });
-    this.#manifest.write(MANIFEST_HEADER);
-    return this.#manifest;
-  }
-
-  async #openManifest(): Promise<WriteStream> {
-    if (this.#manifest) return this.#manifest;
-    await mkdir(this.root, { recursive: true });
-    return this.#startManifest();
+    return this.#spill;
   }
 
   #throwIfFailed(): void {
