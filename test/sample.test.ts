@@ -3,7 +3,7 @@ import { distanceKm } from "../src/geo/distance.js";
 import { stateAt } from "../src/geo/state-shapes.js";
 import { STATES } from "../src/geo/states.js";
 import { generateSampleRecords } from "../src/sample/generate.js";
-import { usPlaces } from "../src/sample/places.js";
+import { usPlaces } from "../src/geo/places.js";
 import { sampleRecords } from "./helpers/sample-site.js";
 
 describe("synthetic sample", () => {

@@ -1,14 +1,15 @@
 import { fromRecords } from "../dataset/store.js";
 import type { CityRecord, ClinicRecord, Dataset, FlatDataset } from "../dataset/types.js";
 import { distanceKm } from "../geo/distance.js";
+import { type Place, usPlaces } from "../geo/places.js";
 import { stateAt } from "../geo/state-shapes.js";
 import { stateByCode } from "../geo/states.js";
 import { timezoneAt } from "../geo/timezone.js";
 import { clinicId } from "../util/id.js";
 import { slugify } from "../util/slug.js";
+import { pickCities } from "./cities.js";
 import { sampleHours } from "./hours.js";
 import { type SampleNetwork, sampleNetworks } from "./networks.js";
-import { type Place, pickCities, usPlaces } from "./places.js";
 import { Rng } from "./rng.js";
 import {
   CORE_SERVICES,

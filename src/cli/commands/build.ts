@@ -92,14 +92,23 @@ export const buildCommand: Command = {
       }
       dataset = result.dataset;
     }
-    const result = await buildSite(dataset, values.out, {
-      siteUrl: values["site-url"],
-      ...(values["base-url"] === undefined ? {} : { baseUrl: values["base-url"] }),
-      ...(generatedAt === undefined
-        ? {}
-        : { generatedAt: new Date(generatedAt).toISOString().replace(/\.000Z$/, "Z") }),
-      compression,
-    });
+    if (dataset.clinics.size === 0) {
+      await dataset.clinics.dispose();
+      throw new InputError(`build refused: no clinic to publish, ${values.out} left untouched`);
+    }
+    let result: Awaited<ReturnType<typeof buildSite>>;
+    try {
+      result = await buildSite(dataset, values.out, {
+        siteUrl: values["site-url"],
+        ...(values["base-url"] === undefined ? {} : { baseUrl: values["base-url"] }),
+        ...(generatedAt === undefined
+          ? {}
+          : { generatedAt: new Date(generatedAt).toISOString().replace(/\.000Z$/, "Z") }),
+        compression,
+      });
+    } finally {
+      await dataset.clinics.dispose();
+    }
     const ms = Math.round(performance.now() - started);
     console.error(
       `built ${dataset.clinics.size} clinics (${dataset.source.synthetic ? "synthetic sample" : dataset.source.name}) into ${values.out}: ${result.files} files, ` +

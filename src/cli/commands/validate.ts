@@ -41,6 +41,7 @@ export const validateCommand: Command = {
     );
     for (const line of summaryLines(log)) console.log(line);
     if (values.report !== undefined) await writeReport(values.report, result, !failed);
+    await d?.clinics.dispose();
     console.log(failed ? "validate: FAILED" : "validate: OK");
     return failed ? 1 : 0;
   },
