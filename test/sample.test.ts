@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { distanceKm } from "../src/geo/distance.js";
+import { usPlaces } from "../src/geo/places.js";
 import { stateAt } from "../src/geo/state-shapes.js";
 import { STATES } from "../src/geo/states.js";
 import { generateSampleRecords } from "../src/sample/generate.js";
-import { usPlaces } from "../src/geo/places.js";
 import { sampleRecords } from "./helpers/sample-site.js";
 
 describe("synthetic sample", () => {

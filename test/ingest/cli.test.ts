@@ -75,7 +75,15 @@ describe("ucd validate", () => {
       "quote.csv",
       'NAME,STATE,CITY,X,Y\nA,TX,Austin,-97.7,30.2\n"B,TX,Austin,-97.7,30.2\n',
       "hifld",
-      "csv_syntax",
+      "row_malformed",
+    ],
+    ["header only", "header.csv", "NAME,STATE,CITY,X,Y\n", "hifld", "file_empty"],
+    [
+      "every row rejected",
+      "rejected.csv",
+      "NAME,STATE,CITY,X,Y\nA,PR,San Juan,-66.06,18.45\n,TX,Austin,-97.7,30.2\n",
+      "hifld",
+      "nothing_to_publish",
     ],
     ["empty file", "empty.csv", "", "hifld", "file_empty"],
     [
@@ -152,6 +160,23 @@ describe("ucd build --input", () => {
     expect(strict.code).toBe(1);
     expect(strict.err).toContain("build refused (--strict)");
     expect(await readFile(join(out, "api/v1/stats.json"), "utf8")).toBe(before);
+
+    // Inputs that would publish nothing fail, whatever their format, and the published API stays.
+    const nothing = [
+      await tmp.file("header-only.csv", "NAME,STATE,CITY,X,Y\r\n"),
+      await tmp.file(
+        "all-rejected.csv",
+        "NAME,STATE,CITY,X,Y\nA,ON,Toronto,-79.38,43.65\n,TX,Austin,-97.7,30.2\n",
+      ),
+      await tmp.file("empty.json", "[]"),
+      await tmp.file("empty.ndjson", "\n"),
+    ];
+    for (const input of nothing) {
+      const r = await ucd("build", "--input", input, "--profile", "hifld", "--out", out);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(/file_empty|nothing_to_publish/);
+      expect(await readFile(join(out, "api/v1/stats.json"), "utf8")).toBe(before);
+    }
   });
 
   test("a user mapping file maps any layout", async () => {

@@ -47,10 +47,17 @@ export class CsvSplitter {
         this.pending.shift();
         continue;
       }
-      const text = this.pending.map((l) => l.text).join("\n");
-      const parsed = parseFields(text);
+      // The record opening at the first line ends at the first line that closes its quotes.
+      let span = 0;
+      let parsed: ReturnType<typeof parseFields> = { fields: [], open: true, strayQuote: false };
+      let text = "";
+      while (parsed.open && span < this.pending.length && span < MAX_RECORD_LINES) {
+        text = span === 0 ? first.text : `${text}\n${(this.pending[span] as Line).text}`;
+        parsed = parseFields(text);
+        span++;
+      }
       if (parsed.open) {
-        if (!final && this.pending.length < MAX_RECORD_LINES) return;
+        if (!final && span < MAX_RECORD_LINES) return;
         out.push({
           type: "broken",
           line: first.number,
@@ -60,17 +67,19 @@ export class CsvSplitter {
         this.pending.shift();
         continue;
       }
-      const span = this.pending.length;
-      if (this.width !== undefined && parsed.fields.length !== this.width && span > 1) {
+      if (
+        span > 1 &&
+        ((this.width !== undefined && parsed.fields.length !== this.width) || parsed.strayQuote)
+      ) {
         out.push({
           type: "broken",
           line: first.number,
-          message: `a stray quote on this line runs over ${span} lines; the line is skipped (${parsed.fields.length} fields instead of ${this.width}) and the lines after it are read on their own`,
+          message: `a stray quote on this line runs over ${span} lines; the line is skipped and the lines after it are read on their own`,
         });
         this.pending.shift();
         continue;
       }
-      this.pending = [];
+      this.pending.splice(0, span);
       if (this.width !== undefined && parsed.fields.length !== this.width) {
         out.push({
           type: "broken",
@@ -84,11 +93,14 @@ export class CsvSplitter {
 
 /**
  * The fields of a record's text; `open` when a quoted field is not closed by the end. A quote inside an unquoted
- * field is kept as a character; characters after a closing quote are kept too.
- * @example parseFields('a,"b,c",d') // { fields: ["a", "b,c", "d"], open: false }
+ * field is kept as a character; characters after a closing quote are kept too, but mark a `strayQuote` (the
+ * quotes do not pair the RFC 4180 way).
+ * @example parseFields('a,"b,c",d') // { fields: ["a", "b,c", "d"], open: false, strayQuote: false }
  */
-export function parseFields(text: string): { fields: string[]; open: boolean } {
-  if (!text.includes('"')) return { fields: text.split(","), open: false };
+export function parseFields(text: string): { fields: string[]; open: boolean; strayQuote: boolean } {
+  if (!text.includes('"')) return { fields: text.split(","), open: false, strayQuote: false };
+  let strayQuote = false;
+  let closed = false;
   const fields: string[] = [];
   let field = "";
   let quoted = false;
@@ -100,7 +112,10 @@ export function parseFields(text: string): { fields: string[]; open: boolean } {
         if (text[i + 1] === '"') {
           field += '"';
           i++;
-        } else quoted = false;
+        } else {
+          quoted = false;
+          closed = true;
+        }
       } else field += ch;
       continue;
     }
@@ -108,12 +123,14 @@ export function parseFields(text: string): { fields: string[]; open: boolean } {
       fields.push(field);
       field = "";
       atStart = true;
+      closed = false;
       continue;
     }
+    if (closed) strayQuote = true;
     if (ch === '"' && atStart) quoted = true;
     else field += ch;
     atStart = false;
   }
   fields.push(field);
-  return { fields, open: quoted };
+  return { fields, open: quoted, strayQuote };
 }
