@@ -1,4 +1,5 @@
 // Round trip: our own bulk downloads (written by src/build/downloads) → `canonical` import → the same API tree.
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { renderSite } from "../src/build/build.js";
@@ -52,11 +53,14 @@ async function exportFiles(
   const ctx = createContext(dataset, OPTIONS);
   const rows = exportRows(ctx, groupDataset(dataset), new Checker());
   const lines = documentLines(rows);
+  // Like the downloads folder: the files beside a manifest that records where the data comes from.
+  await mkdir(join(tmp.dir, stem));
+  await tmp.file(`${stem}/manifest.json`, JSON.stringify({ source: source.source }));
   return {
-    csv: await tmp.file(`${stem}.csv`, toCsv(rows)),
-    json: await tmp.file(`${stem}.json`, toJson(lines)),
-    ndjson: await tmp.file(`${stem}.ndjson`, toNdjson(lines)),
-    parquet: await tmp.file(`${stem}.parquet`, toParquet(rows, [])),
+    csv: await tmp.file(`${stem}/${stem}.csv`, toCsv(rows)),
+    json: await tmp.file(`${stem}/${stem}.json`, toJson(lines)),
+    ndjson: await tmp.file(`${stem}/${stem}.ndjson`, toNdjson(lines)),
+    parquet: await tmp.file(`${stem}/${stem}.parquet`, toParquet(rows, [])),
   };
 }
 
@@ -103,6 +107,11 @@ describe("canonical export → import → identical API tree", () => {
     const exported = await exportFiles(dataset, "hifld");
     const back = await reimport(exported.csv, dataset.dataVersion);
     expectSameTree(await apiTree(dataset), await apiTree(withProvenanceOf(back, dataset)));
+    // The chain of sources survives: HIFLD's layer first, then our export of it.
+    expect(back.source.upstream.map((u) => u.name)).toEqual([
+      ...dataset.source.upstream.map((u) => u.name),
+      "HIFLD Urgent Care Facilities",
+    ]);
     expect(join(exported.csv)).toMatch(/hifld\.csv$/);
   });
 });

@@ -10,6 +10,9 @@ export const CANONICAL_PROFILE = defineMapping({
   name: "canonical",
   source: "Urgent Care Directory export",
   keep_ids: true,
+  csv_formula_escape: true,
+  // What our export published without coordinates stays so; its approximate points carry `coordinates_source`.
+  place_by_zip: false,
   columns: {
     id: "id",
     name: "name",

@@ -84,6 +84,14 @@ export const Mapping = z.strictObject({
     .boolean()
     .default(true)
     .meta({ description: "Drop (and report) coordinates that lie outside the record's state." }),
+  place_by_zip: z.boolean().default(true).meta({
+    description:
+      "Place a record without usable coordinates at its ZIP code's centroid (approximate, `coordinates_source: zip_centroid`).",
+  }),
+  csv_formula_escape: z.boolean().default(false).meta({
+    description:
+      "The CSV was written with text cells that start like a formula prefixed by `'` (our downloads): the `'` is removed.",
+  }),
   networks_from_names: z
     .boolean()
     .default(true)

@@ -145,7 +145,9 @@ export async function readInputs(
         result.read++;
         summary.records++;
         rows++;
-        const r = normaliseRecord(bound, e.values, { input, file: path, row: e.row, order: order++, report });
+        const values =
+          format === "csv" && bound.mapping.csv_formula_escape ? unescapeFormulas(e.values) : e.values;
+        const r = normaliseRecord(bound, values, { input, file: path, row: e.row, order: order++, report });
         if ("rejected" in r) {
           reject(r.rejected[0] as string);
         } else {
@@ -185,4 +187,12 @@ export async function readInputs(
   }
   await spill.flush();
   return result;
+}
+
+/** Our CSV downloads prefix text cells that start like a formula with `'` (see `textCell`): removed again here. */
+function unescapeFormulas(values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values))
+    out[k] = typeof v === "string" && /^'[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/.test(v) ? v.slice(1) : v;
+  return out;
 }
