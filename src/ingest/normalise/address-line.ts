@@ -9,7 +9,9 @@ export interface AddressParts {
   zip: string | null;
 }
 
-const COUNTRY = /^(?:usa|us|u\.s\.a?\.?|united states(?: of america)?)$/i;
+const COUNTRY = /^(?:usa|us|u\.s\.a?\.?|united states(?: of america)?|canada|mexico|m[eé]xico)$/i;
+/** A Canadian province and postal code ("ON K1P 5N2"): the province is returned as the state, to be judged. */
+const CANADIAN = /^(.*?)\s+([A-Z]\d[A-Z]\s?\d[A-Z]\d)$/i;
 const STATE_ZIP = /^(.*?)[\s,]*(\d{5}(?:-\d{4})?)?$/;
 
 /**
@@ -38,6 +40,11 @@ export function parseAddressLine(text: string): AddressParts {
     zip = last;
     parts.pop();
     last = parts[parts.length - 1] ?? "";
+  }
+  const ca = CANADIAN.exec(last);
+  if (ca) {
+    parts.pop();
+    return split(parts, (ca[1] as string).trim(), null);
   }
   const m = STATE_ZIP.exec(last) as RegExpExecArray;
   const stateText = (m[1] as string).trim();

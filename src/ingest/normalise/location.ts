@@ -68,13 +68,18 @@ export function locate(
     if (inferred) {
       state = inferred;
       repaired("state", "state_from_coordinates", `no state given; ${inferred} taken from the coordinates`);
-    } else
+    } else if (point)
+      problems.push({
+        field: "state",
+        code: "out_of_scope_state",
+        message: `no state given, and the coordinates ${point.latitude},${point.longitude} lie outside the 50 states and DC (another country, or at sea); skipped`,
+        kind: "rejected",
+      });
+    else
       problems.push({
         field: "state",
         code: "missing_state",
-        message: point
-          ? `the record has no state and its coordinates ${point.latitude},${point.longitude} lie outside the 50 states and DC; skipped`
-          : "the record has no state and no coordinates inside one; skipped",
+        message: "the record has no state and no coordinates; skipped",
         kind: "rejected",
       });
   } else {

@@ -42,9 +42,17 @@ export function normaliseRecord(
 ): NormaliseResult {
   const repairs: string[] = [];
   const rejected: string[] = [];
+  // Repairs are reported only for a record that is published: a rejected row is reported with its reasons alone.
+  const repaired: Problem[] = [];
   const problem = (field: string, code: string, message: string, kind: "rejected" | "repaired") => {
-    ctx.report({ file: ctx.file, row: ctx.row, field, code, message, kind });
-    (kind === "repaired" ? repairs : rejected).push(code);
+    const p = { file: ctx.file, row: ctx.row, field, code, message, kind };
+    if (kind === "repaired") {
+      repaired.push(p);
+      repairs.push(code);
+    } else {
+      ctx.report(p);
+      rejected.push(code);
+    }
   };
   const recase = m.mapping.proper_case;
   const fromNames = m.mapping.networks_from_names;
@@ -97,6 +105,9 @@ export function normaliseRecord(
   const rawCity = text("city") ?? parts?.city ?? null;
   if (rawCity === null) problem("city", "missing_city", "the record has no city; skipped", "rejected");
   if (rejected.length > 0 || name === null || where.state === null || rawCity === null) return { rejected };
+  const flush = () => {
+    for (const p of repaired.splice(0)) ctx.report(p);
+  };
   const state = where.state;
   const city = capped("city", recase ? properCase(rawCity) : rawCity) as string;
 
@@ -179,6 +190,7 @@ export function normaliseRecord(
       );
   }
 
+  flush();
   return {
     record: {
       order: ctx.order,

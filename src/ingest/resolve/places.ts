@@ -86,7 +86,7 @@ export function resolvePlaces(state: string, clinics: readonly MergedRecord[]): 
       for (const record of members) unlocated.push({ record, reason: `${why}: cannot be placed; skipped` });
       continue;
     }
-    const name = given?.city ?? place?.name ?? written;
+    const name = given?.city ?? (place ? officialName(place.name) : written);
     let slug = given?.citySlug ?? slugify(name);
     for (let n = 2; !given && slugs.has(slug); n++) slug = `${slugify(name)}-${n}`;
     slugs.add(slug);
@@ -106,6 +106,15 @@ export function resolvePlaces(state: string, clinics: readonly MergedRecord[]): 
     for (const m of members) cityOf.set(m, city);
   }
   return { cities, cityOf, unlocated };
+}
+
+/**
+ * A place's name the way the Census Bureau writes US place names: "Saint" and "Sainte" as "St." and "Ste."
+ * (GeoNames spells some out: "Saint Cloud", "Saint Paul", beside "St. Louis"), so that one directory is consistent.
+ * @example officialName("Saint Cloud") // "St. Cloud"
+ */
+export function officialName(name: string): string {
+  return name.replace(/\bSaint\b/g, "St.").replace(/\bSainte\b/g, "Ste.");
 }
 
 /** Zone of most of a state: the fallback for a centre the boundaries do not cover (none known). */
