@@ -1,7 +1,10 @@
 // "Real data, told truthfully": one small fixture of our own per class of the review, asserting what a user
 // would notice in the published data.
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { buildSite } from "../../src/build/build.js";
 import { collectClinics } from "../../src/dataset/store.js";
 import type { ClinicRecord, FlatDataset } from "../../src/dataset/types.js";
 import { distanceKm } from "../../src/geo/distance.js";
@@ -171,6 +174,38 @@ describe("6. ids survive re-exports, re-saves and re-ordering", () => {
     expect(resave.result.log.problems.find((p) => p.code === "row_number_ids")?.kind).toBe("notice");
     expect(resave.data.clinics.every((c) => c.source_ids.length === 0)).toBe(true);
     expect(original.byName("MGH Urgent Care").source_ids).toEqual(["hifld:10001100"]);
+  });
+});
+
+describe("8. CSV downloads: text cells that start like a formula are inert, and read back as written", () => {
+  test("=HYPERLINK and a tab-led @SUM are written with a leading ' and re-import unchanged", async () => {
+    const { dataset } = await importFiles({
+      inputs: [DIRECTORY],
+      profile: await loadProfile(DIRECTORY_MAPPING),
+      dataVersion: "2026-01-01",
+    });
+    if (!dataset) throw new Error("no data set");
+    const dir = await mkdtemp(join(tmpdir(), "ucd-formula-"));
+    try {
+      await buildSite(dataset, join(dir, "public"), {
+        siteUrl: "https://uc.example.org",
+        compression: "fast",
+      });
+      const downloads = join(dir, "public/downloads");
+      const csv = await readFile(join(downloads, "urgent-care-clinics-latest.csv"), "utf8");
+      expect(csv).toContain(`,"'=HYPERLINK(""http://evil.example"",""Click"")",`);
+      expect(csv).toContain(",'@SUM(1+1)*cmd,");
+      expect(csv).not.toMatch(/(^|,)"?(?:[=+@\t]|-(?!\d))/m); // numbers such as -94.1 stay numbers
+      const back = await importFiles({ inputs: [join(downloads, "urgent-care-clinics-latest.csv")] });
+      if (!back.dataset) throw new Error("no re-import");
+      const again = (await collectClinics(back.dataset.clinics)).map((c) => c.name);
+      await back.dataset.clinics.dispose();
+      expect(again).toContain('=HYPERLINK("http://evil.example","Click")');
+      expect(again).toContain("@SUM(1+1)*cmd");
+    } finally {
+      await dataset.clinics.dispose();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
