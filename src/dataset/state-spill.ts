@@ -1,5 +1,7 @@
-import { appendFile, mkdir, readFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { appendFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 
 /** Characters buffered across all states before they are appended to their files. */
 const FLUSH_CHARS = 4 << 20;
@@ -46,12 +48,14 @@ export class StateSpill<T> {
   /** Every value of a state (after `flush`), in the order added. */
   async read(state: string): Promise<T[]> {
     if (!this.counts.has(state)) return [];
-    const text = await readFile(this.file(state), "utf8");
     const out: T[] = [];
-    let start = 0;
-    for (let nl = text.indexOf("\n"); nl !== -1; nl = text.indexOf("\n", start)) {
-      out.push(JSON.parse(text.slice(start, nl)) as T);
-      start = nl + 1;
+    // Line by line: the state's file is never held as one string.
+    const input = createReadStream(this.file(state));
+    try {
+      for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY }))
+        if (line) out.push(JSON.parse(line) as T);
+    } finally {
+      input.destroy();
     }
     return out;
   }

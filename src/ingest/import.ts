@@ -11,7 +11,7 @@ import { type Problem, ProblemLog } from "./problems.js";
 import type { Mapping } from "./profiles/index.js";
 import type { Progress } from "./progress.js";
 import { type FileSummary, readInputs } from "./stages/read.js";
-import { type ResolveContext, resolveState } from "./stages/resolve.js";
+import { type ResolveContext, type ResolvedState, resolveState } from "./stages/resolve.js";
 import { REFERENCE_SOURCES, type Upstream, uniqueSources, upstreamOf } from "./upstream.js";
 
 export type { FileSummary } from "./stages/read.js";
@@ -60,7 +60,7 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
       stableSourceId: stable,
       idFromSourceId: (r) => (read.mappings[r.input]?.stable_source_ids ? stable(r) : null),
       inferred: read.prefixes.decide(),
-      taken: new Set(),
+      keptIds: new Set(),
       report,
     };
     const out = new StateSpill<ClinicRecord>(join(folder, "clinics"));
@@ -74,7 +74,14 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
     let zipPlaced = 0;
     for (const s of STATES) {
       if (!normalised.states.has(s.code)) continue;
-      const resolved = resolveState(await normalised.read(s.code), ctx);
+      const resolved: ResolvedState = { cities: [], merged: {}, unlocated: 0, repairs: [] };
+      for (const c of resolveState(await normalised.read(s.code), ctx, resolved)) {
+        if (c.network !== null) networks.add(c.network);
+        if (c.network_evidence)
+          evidence[c.network_evidence.kind] = (evidence[c.network_evidence.kind] ?? 0) + 1;
+        if (c.coordinates_source === "zip_centroid") zipPlaced++;
+        await out.add(c.state, c);
+      }
       cities.push(...resolved.cities);
       for (const [k, n] of Object.entries(resolved.merged)) merged[k] = (merged[k] ?? 0) + n;
       if (resolved.unlocated) rejected.no_location = (rejected.no_location ?? 0) + resolved.unlocated;
@@ -82,14 +89,6 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
         if (codes.length) repairedRecords++;
         for (const code of codes) repaired[code] = (repaired[code] ?? 0) + 1;
       });
-      resolved.clinics.sort(byPlace);
-      for (const c of resolved.clinics) {
-        if (c.network !== null) networks.add(c.network);
-        if (c.network_evidence)
-          evidence[c.network_evidence.kind] = (evidence[c.network_evidence.kind] ?? 0) + 1;
-        if (c.coordinates_source === "zip_centroid") zipPlaced++;
-        await out.add(c.state, c);
-      }
     }
     await out.flush();
     await rm(join(folder, "normalised"), { recursive: true, force: true });
@@ -170,10 +169,6 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
   } finally {
     if (!keep) await rm(folder, { recursive: true, force: true });
   }
-}
-
-function byPlace(a: ClinicRecord, b: ClinicRecord): number {
-  return cmp(a.city_slug, b.city_slug) || cmp(a.name, b.name) || cmp(a.id, b.id);
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -13,7 +13,8 @@ export type MergeReason = "same_source_id" | "same_name_address" | "same_phone_n
 
 /**
  * Merges the records of one state that are the same clinic, in precedence order (`order`: input files in
- * command-line order, then rows), into new merged records:
+ * command-line order, then rows), into merged records (the records passed in are the stage's own, read from the
+ * state's spill file, and are completed in place):
  * 1. same source id (`hifld:123` twice, or the same id in our exports) and similar names — a source id alone
  *    proves nothing across exports that number their rows or renumber their ids;
  * 2. same normalised name and street address in the same state and ZIP/city;
@@ -23,7 +24,7 @@ export type MergeReason = "same_source_id" | "same_name_address" | "same_phone_n
  * @example const { clinics, merged } = dedupe(texas, where, stableId, log.add.bind(log));
  */
 export function dedupe(
-  records: readonly NormalisedRecord[],
+  records: NormalisedRecord[],
   where: (r: NormalisedRecord) => string,
   stableSourceId: (r: NormalisedRecord) => string | null,
   report: (p: Problem) => void,

@@ -23,7 +23,8 @@ export function identityParts(r: MergedRecord): string[] {
  * The ids stage for one state. An id of our own exports is kept; a source id proven stable (the profile says so)
  * makes the id; otherwise the clinic's identity does. Two clinics of one identity (same name and street in one
  * state, different ZIP or place) are told apart by their ZIP and city, then by their content, never by row order,
- * so that re-ordered exports give the same ids. `taken` holds the ids of other states (kept ids are global).
+ * so that re-ordered exports give the same ids. `taken` holds the ids already given (our exports' ids are global;
+ * derived ids include the state, so they cannot meet another state's).
  * @example assignIds(texas, (r) => null, taken)
  */
 export function assignIds(

@@ -21,14 +21,13 @@ export interface ResolveContext {
   /** Whether a record's source id makes its clinic id (the profile says the ids are stable). */
   idFromSourceId: (r: NormalisedRecord) => string | null;
   inferred: ReadonlyMap<string, ReadonlyMap<string, InferredNetwork>>;
-  /** Ids given so far, in every state. */
-  taken: Set<string>;
+  /** Ids our own exports gave, in every state (kept ids are global; derived ids include the state). */
+  keptIds: Set<string>;
   report: (p: Problem) => void;
 }
 
-/** One state, resolved. */
+/** What resolving one state found besides its clinics. */
 export interface ResolvedState {
-  clinics: ClinicRecord[];
   cities: CityRecord[];
   merged: Record<string, number>;
   /** Records not published for want of a location (rejected). */
@@ -39,10 +38,15 @@ export interface ResolvedState {
 
 /**
  * The resolve stage for one state: de-duplication, then for each clinic its network (with evidence), its city
- * (centre and time zone), its id and its hours' time zone — each decided once, here — and the published records.
- * @example const texas = resolveState(await spill.read("TX"), ctx);
+ * (centre and time zone), its id and its hours' time zone — each decided once, here. Yields the published records
+ * one by one (so that they can be written out without being held) and fills `found` with the rest.
+ * @example for (const clinic of resolveState(await spill.read("TX"), ctx, found)) await out.add("TX", clinic);
  */
-export function resolveState(records: readonly NormalisedRecord[], ctx: ResolveContext): ResolvedState {
+export function* resolveState(
+  records: NormalisedRecord[],
+  ctx: ResolveContext,
+  found: ResolvedState,
+): Generator<ClinicRecord> {
   const where = (r: NormalisedRecord) => `${ctx.files[r.input]}:${r.row}`;
   const { clinics: unique, merged } = dedupe(records, where, ctx.stableSourceId, ctx.report);
   const state = records[0]?.state ?? "";
@@ -52,9 +56,11 @@ export function resolveState(records: readonly NormalisedRecord[], ctx: ResolveC
     ctx.report({ file, row, field: "city", code: "no_location", message: reason, kind: "rejected" });
   }
   const placed = unique.filter((r) => places.cityOf.has(r));
-  const ids = assignIds(placed, ctx.idFromSourceId, ctx.taken);
-  const clinics: ClinicRecord[] = [];
-  const repairs: string[][] = [];
+  const ids = assignIds(placed, ctx.idFromSourceId, new Set(ctx.keptIds));
+  for (const r of placed) if (r.keptId !== null) ctx.keptIds.add((ids.get(r) as { id: string }).id);
+  found.cities = places.cities;
+  found.merged = merged;
+  found.unlocated = places.unlocated.length;
   for (const r of placed) {
     const city = places.cityOf.get(r) as CityRecord;
     const [file, row] = splitProvenance(r.provenance[0] as string);
@@ -77,10 +83,9 @@ export function resolveState(records: readonly NormalisedRecord[], ctx: ResolveC
         });
     }
     const decision = assignNetwork(r, ctx.inferred);
-    clinics.push(toClinicRecord(r, id.id, city, decision.network, decision.evidence));
-    repairs.push(codes);
+    found.repairs.push(codes);
+    yield toClinicRecord(r, id.id, city, decision.network, decision.evidence);
   }
-  return { clinics, cities: places.cities, merged, unlocated: places.unlocated.length, repairs };
 }
 
 function toClinicRecord(
