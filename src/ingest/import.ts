@@ -5,6 +5,7 @@ import { spillStore } from "../dataset/spill-store.js";
 import { StateSpill } from "../dataset/state-spill.js";
 import type { CityRecord, ClinicRecord, Dataset } from "../dataset/types.js";
 import { STATES } from "../geo/states.js";
+import { collectGarbage } from "./collect-garbage.js";
 import { dataVersion } from "./data-version.js";
 import type { NormalisedRecord } from "./normalised.js";
 import { type Problem, ProblemLog } from "./problems.js";
@@ -83,6 +84,7 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
         await out.add(c.state, c);
       }
       cities.push(...resolved.cities);
+      collectGarbage();
       for (const [k, n] of Object.entries(resolved.merged)) merged[k] = (merged[k] ?? 0) + n;
       if (resolved.unlocated) rejected.no_location = (rejected.no_location ?? 0) + resolved.unlocated;
       resolved.repairs.forEach((codes) => {
