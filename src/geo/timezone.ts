@@ -1,4 +1,4 @@
-import { find, setCache } from "geo-tz/all";
+import { find } from "geo-tz/all";
 
 /**
  * IANA zones in use in the 50 states and DC (tzdb `zone1970.tab`, country US): the only names a US record may
@@ -37,9 +37,6 @@ export const US_ZONES: ReadonlySet<string> = new Set([
   "Pacific/Honolulu",
 ]);
 
-/** Boundary tiles kept decoded (see TileCache). */
-const TILE_CACHE_SIZE = 64;
-
 /** Rings searched around a point whose own zone is not a US zone (a pier, a river, a border crossing), in km. */
 const RINGS_KM = [0.5, 1, 2, 5, 10, 20];
 
@@ -65,35 +62,7 @@ export function timezoneAt(latitude: number, longitude: number): string | null {
   return null;
 }
 
-/**
- * geo-tz keeps every boundary tile it decodes, forever: a data set with many places would hold hundreds of MiB of
- * geometry. A small least-recently-used store bounds that; places are looked up once each, so tiles are rarely
- * decoded twice.
- */
-class TileCache {
-  private readonly map = new Map<string, unknown>();
-  constructor(private readonly max: number) {}
-  get(key: string): unknown {
-    const value = this.map.get(key);
-    if (value !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, value);
-    }
-    return value;
-  }
-  set(key: string, value: unknown): void {
-    this.map.set(key, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as string);
-  }
-}
-
-let cacheSet = false;
-
 function usZone(latitude: number, longitude: number): string | undefined {
-  if (!cacheSet) {
-    setCache({ store: new TileCache(TILE_CACHE_SIZE) });
-    cacheSet = true;
-  }
   try {
     return find(latitude, longitude).find((z) => US_ZONES.has(z));
   } catch {

@@ -78,8 +78,9 @@ export async function writeReport(path: string, result: ImportResult, ok: boolea
       ? {
           read: result.dataset.report.read,
           published: result.dataset.clinics.size,
-          rejected: result.log.count("rejected"),
-          merged: result.log.count("merged"),
+          // Records, each counted once (a rejected record may have several reasons in `problems`).
+          rejected: Object.values(result.dataset.report.rejected).reduce((a, b) => a + b, 0),
+          merged: Object.values(result.dataset.report.merged).reduce((a, b) => a + b, 0),
           repaired: result.dataset.report.repairedRecords,
         }
       : null,
