@@ -41,7 +41,8 @@ export interface ResolvedPlaces {
  *   PLACE_MATCH_KM (`center_source: "place"`); otherwise the mean of the clinics' points (`"clinics"`). A city
  *   whose clinics have no point takes the place of that name only when the state has exactly one; otherwise its
  *   clinics cannot be placed.
- * - Name: as our own export gives it, else the place's name, else the most frequent spelling.
+ * - Name: as our own export gives it, else the place's name, else the most frequent spelling; "Saint" written
+ *   "St." as the Census Bureau writes place names.
  * - Time zone: the US zone at the centre (precise boundaries).
  * @example const { cities, cityOf } = resolvePlaces("TX", clinics);
  */
@@ -86,7 +87,7 @@ export function resolvePlaces(state: string, clinics: readonly MergedRecord[]): 
       for (const record of members) unlocated.push({ record, reason: `${why}: cannot be placed; skipped` });
       continue;
     }
-    const name = given?.city ?? (place ? officialName(place.name) : written);
+    const name = given?.city ?? officialName(place?.name ?? written);
     let slug = given?.citySlug ?? slugify(name);
     for (let n = 2; !given && slugs.has(slug); n++) slug = `${slugify(name)}-${n}`;
     slugs.add(slug);
