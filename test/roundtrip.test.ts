@@ -65,7 +65,7 @@ async function exportFiles(
 }
 
 async function reimport(path: string, dataVersion: string): Promise<Dataset> {
-  const { dataset, log } = await importFiles({ inputs: [path], dataVersion });
+  const { dataset, log } = await importFiles({ inputs: [path], dataVersion, tmpDir: tmp.dir });
   expect(log.problems).toEqual([]);
   if (!dataset) throw new Error("re-import failed");
   return dataset;
@@ -97,12 +97,16 @@ describe("canonical export → import → identical API tree", () => {
   );
 
   test("the profile is detected from the header", async () => {
-    const { files: read } = await importFiles({ inputs: [files.csv], dataVersion: sample.dataVersion });
+    const { files: read, dataset } = await importFiles({
+      inputs: [files.csv],
+      dataVersion: sample.dataVersion,
+    });
+    await dataset?.clinics.dispose();
     expect(read[0]?.profile).toBe(CANONICAL_PROFILE.name);
   });
 
   test("an imported HIFLD data set (nulls, merged records, repaired fields) via csv", async () => {
-    const { dataset } = await importFiles({ inputs: [HIFLD_FIXTURE] });
+    const { dataset } = await importFiles({ inputs: [HIFLD_FIXTURE], tmpDir: tmp.dir });
     if (!dataset) throw new Error("fixture did not import");
     const exported = await exportFiles(dataset, "hifld");
     const back = await reimport(exported.csv, dataset.dataVersion);

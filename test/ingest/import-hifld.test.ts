@@ -13,6 +13,7 @@ beforeAll(async () => {
   result = await importFiles({ inputs: [HIFLD_FIXTURE] });
   if (!result.dataset) throw new Error("fixture did not import");
   data = { ...result.dataset, clinics: await collectClinics(result.dataset.clinics) };
+  await result.dataset.clinics.dispose();
 });
 
 describe("HIFLD fixture import", () => {
@@ -120,6 +121,7 @@ describe("HIFLD fixture import", () => {
     expect((await collectClinics(again.dataset.clinics)).map((c) => c.id)).toEqual(
       data.clinics.map((c) => c.id),
     );
+    await again.dataset.clinics.dispose();
     expect(new Set(data.clinics.map((c) => c.id)).size).toBe(data.clinics.length);
   });
 
