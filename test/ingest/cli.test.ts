@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { main } from "../../src/cli/main.js";
-import { HIFLD_FIXTURE, scratch } from "./helpers.js";
+import { FIXTURES, HIFLD_FIXTURE, scratch } from "./helpers.js";
 
 let tmp: Awaited<ReturnType<typeof scratch>>;
 beforeAll(async () => {
@@ -37,6 +37,22 @@ describe("ucd validate", () => {
     expect(r.out).toContain(`${HIFLD_FIXTURE}:15:coordinates: coordinates_outside_state:`);
     expect(r.out).toMatch(/rejected\s+out_of_scope_state\s+2/);
     expect(r.out).toContain("32 records read, 24 would be published, 5 rejected, 3 merged");
+  });
+
+  test("--report lists every network with its evidence, the record dates and the sources credited", async () => {
+    const report = join(tmp.dir, "networks.json");
+    const r = await ucd("validate", "--input", join(FIXTURES, "hifld-original.csv"), "--report", report);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(await readFile(report, "utf8"));
+    expect(json.record_dates).toEqual({ oldest: "2004-09-09", newest: "2009-02-01" });
+    expect(json.upstream[0].name).toBe("Urgent Care Facilities");
+    expect(json.networks).toContainEqual({
+      name: "Baptist Health (KY)",
+      clinics: 3,
+      evidence: { name_pattern: 3 },
+      details: ['name_pattern: "Baptist Health - …" names 3 clinics in 2 cities of KY'],
+    });
+    expect(json.networks.map((n: { name: string }) => n.name)).not.toContain("Premier Urgent Care");
   });
 
   test("--strict turns rejected records into failure", async () => {
