@@ -136,7 +136,7 @@ export async function readInputs(
               row: 1,
               field: d.name,
               code: "duplicate_column",
-              message: `column "${d.name}" appears ${d.positions.length} times (positions ${d.positions.join(", ")}); no copy is dropped: each row takes, per field, the first copy whose value is valid (coordinates: the first pair in range)`,
+              message: `column "${d.name}" appears ${d.positions.length} times (positions ${d.positions.join(", ")}); no copy is dropped: each row takes, per field, the first copy with a value, and for coordinates the first X/Y pair in range`,
               kind: "notice",
             });
           continue;
