@@ -5,6 +5,7 @@ import { normaliseCoordinates } from "../../src/ingest/normalise/coordinates.js"
 import { normaliseDate, readDate } from "../../src/ingest/normalise/date.js";
 import { normaliseHours } from "../../src/ingest/normalise/hours.js";
 import { normaliseList } from "../../src/ingest/normalise/lists.js";
+import { locate } from "../../src/ingest/normalise/location.js";
 import { normaliseName } from "../../src/ingest/normalise/name.js";
 import { normaliseRating, normaliseReviewsCount, splitRating } from "../../src/ingest/normalise/numbers.js";
 import { normalisePhone } from "../../src/ingest/normalise/phone.js";
@@ -318,4 +319,43 @@ describe("names keep acronyms (class 11)", () => {
     ["DR SMITH FAMILY CLINIC", "Dr Smith Family Clinic"],
     ["IN HOME CARE", "In Home Care"],
   ])("%s → %s", (given, want) => expect(properCase(given)).toBe(want));
+});
+
+describe("locate: coordinates from duplicated columns, ZIP centroids, out-of-scope places (classes 9, 10)", () => {
+  const lonLat: [string, string] = ["30.2672", "-97.7431"];
+  const mercator: [string, string] = ["3539000.12", "-10880700.55"];
+  test.each([
+    ["lon/lat first", [lonLat, mercator]],
+    ["Web Mercator first", [mercator, lonLat]],
+  ] as const)("%s: the pair in range is taken", (_, pairs) => {
+    const where = locate(
+      pairs.map((p) => [...p] as [string, string]),
+      null,
+      "TX",
+      null,
+      true,
+    );
+    expect(where).toMatchObject({
+      state: "TX",
+      point: { latitude: 30.2672, longitude: -97.7431 },
+      problems: [],
+    });
+  });
+  test("no point: the ZIP's centroid, when it lies in the state", () => {
+    expect(locate([], null, "TX", "77630", true)).toMatchObject({
+      coordinatesSource: "zip_centroid",
+      problems: [],
+    });
+    expect(locate([], null, "OK", "77630", true)).toMatchObject({
+      coordinatesSource: null,
+      problems: [{ code: "zip_outside_state" }],
+    });
+  });
+  test("a province is out of scope; no state and a point abroad too", () => {
+    expect(locate([], null, "ON", null, true).problems.map((p) => p.code)).toEqual(["out_of_scope_state"]);
+    expect(locate([["42.97", "-82.41"]], null, null, null, true).problems.map((p) => p.code)).toEqual([
+      "out_of_scope_state",
+    ]);
+    expect(locate([], null, null, null, true).problems.map((p) => p.code)).toEqual(["missing_state"]);
+  });
 });
