@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { STATES } from "../../src/geo/states.js";
 import { assignNetwork } from "../../src/ingest/networks/assign.js";
 import { brandPrefix, isDistinctive } from "../../src/ingest/networks/brand-prefix.js";
 import { NETWORKS } from "../../src/ingest/networks/dictionary.js";
@@ -58,6 +59,7 @@ describe("network dictionary: a brand only where it has clinics, only in its yea
         );
       }
       expect(n.states.length).toBeGreaterThan(0);
+      for (const code of n.states) expect(STATES.map((st) => st.code)).toContain(code);
     }
     expect(isDistinctive("Express Care")).toBe(false);
     for (const generic of [
