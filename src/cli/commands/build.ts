@@ -80,6 +80,7 @@ export const buildCommand: Command = {
         );
       }
       if (refused) {
+        await result.dataset.clinics.dispose();
         const rejected = log.problems.filter((p) => p.kind === "rejected");
         throw new InputError(
           `build refused (--strict): ${rejected.length} record(s) rejected, ${values.out} left untouched:\n${rejected
