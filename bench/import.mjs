@@ -1,5 +1,5 @@
 // npm run bench [-- ROWS…]: import + build time and peak memory for generated HIFLD-layout CSVs
-// (default 10k, 100k and 1M rows). The CSVs are generated into a temporary folder and removed afterwards.
+// (default 10k, 100k and 1M rows; `--import-only` skips the build). The CSVs are generated into a temporary folder and removed afterwards.
 // Each measurement runs the real CLI (`node bin/ucd.js`) in a child process, so the figures include start-up,
 // and reads the child's peak resident set size (getrusage maxRSS) through a preloaded module.
 import { spawn } from "node:child_process";
@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { generateHifld } from "./import/generate-hifld.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+const importOnly = process.argv.includes("--import-only");
 const sizes = process.argv
   .slice(2)
   .map(Number)
@@ -59,7 +60,9 @@ try {
       `  validate (import only): ${validate.seconds.toFixed(1)} s, peak ${validate.peakMb.toFixed(0)} MiB, exit ${validate.code}`,
     );
     const out = join(dir, `out-${n}`);
-    const build = await run(["build", "--input", csv, "--out", out, "--compression", "fast"]);
+    const build = importOnly
+      ? { code: 0, seconds: Number.NaN, peakMb: Number.NaN, stderr: "" }
+      : await run(["build", "--input", csv, "--out", out, "--compression", "fast"]);
     const built = /built (\d+) clinics.*?: (\d+) files/.exec(build.stderr);
     console.log(
       `  build (import + build): ${build.seconds.toFixed(1)} s, peak ${build.peakMb.toFixed(0)} MiB, exit ${build.code}${built ? `, ${built[1]} clinics, ${built[2]} files` : ""}`,
@@ -73,6 +76,11 @@ try {
   await rm(dir, { recursive: true, force: true });
 }
 
+const ratio = (a, b) => (a && b ? (b.validate.peakMb / a.validate.peakMb).toFixed(2) : null);
+for (let i = 1; i < results.length; i++)
+  console.log(
+    `peak RSS of import, ${results[i].n} / ${results[i - 1].n} rows: ${ratio(results[i - 1], results[i])}`,
+  );
 console.log(
   "\n| rows | CSV | clinics published | import only (validate) | peak RSS | import + build | peak RSS |",
 );

@@ -71,6 +71,7 @@ describe("a second release from an edited export of the first", () => {
     const added = [t1, t2].map((r, i) => ({
       ...(r as Record<string, string>),
       name: `Newly Opened Walk-In Clinic ${i + 1}`,
+      street: `${100 + i} Fresh Start Ave`,
       address: `${100 + i} Fresh Start Ave, ${(r as Record<string, string>).city_name}, ${(r as Record<string, string>).state_code}`,
       latitude: "",
       longitude: "",

@@ -50,7 +50,7 @@ const withProvenanceOf = (back: Dataset, original: Dataset): Dataset => ({
 });
 
 async function reimport(path: string, dataVersion: string): Promise<Dataset> {
-  const { dataset, log } = await importFiles({ inputs: [path], dataVersion });
+  const { dataset, log } = await importFiles({ inputs: [path], dataVersion, tmpDir: tmp.dir });
   expect(log.problems).toEqual([]);
   if (!dataset) throw new Error("re-import failed");
   return dataset;
@@ -79,18 +79,25 @@ describe("canonical export → import → identical API tree", () => {
   });
 
   test("the profile is detected from the header", async () => {
-    const { files: read } = await importFiles({
+    const { files: read, dataset } = await importFiles({
       inputs: [download(sampleSite(), "csv")],
       dataVersion: sample.dataVersion,
+      tmpDir: tmp.dir,
     });
+    await dataset?.clinics.dispose();
     expect(read[0]?.profile).toBe(CANONICAL_PROFILE.name);
   });
 
   test("an imported HIFLD data set (nulls, merged records, repaired fields) via csv", async () => {
-    const { dataset } = await importFiles({ inputs: [HIFLD_FIXTURE] });
+    const { dataset } = await importFiles({ inputs: [HIFLD_FIXTURE], tmpDir: tmp.dir });
     if (!dataset) throw new Error("fixture did not import");
     const first = await build(dataset);
     const back = await reimport(download(first, "csv"), dataset.dataVersion);
     expectSameTree(await apiTree(first), await apiTree(await build(withProvenanceOf(back, dataset))));
+    // The chain of sources survives: HIFLD's layer first, then our export of it.
+    expect(back.source.upstream.map((u) => u.name)).toEqual([
+      ...dataset.source.upstream.map((u) => u.name),
+      "HIFLD Urgent Care Facilities",
+    ]);
   });
 });

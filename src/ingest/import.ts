@@ -1,21 +1,21 @@
-import { stat } from "node:fs/promises";
-import { basename } from "node:path";
-import { hoursFrom } from "../dataset/hours-text.js";
-import { memoryStore } from "../dataset/store.js";
-import type { ClinicRecord, Dataset } from "../dataset/types.js";
-import { timezoneAt } from "../geo/timezone.js";
-import { clinicId } from "../util/id.js";
-import { type Candidate, splitProvenance } from "./candidate.js";
-import { resolveCities } from "./cities.js";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { spillStore } from "../dataset/spill-store.js";
+import { StateSpill } from "../dataset/state-spill.js";
+import type { CityRecord, ClinicRecord, Dataset } from "../dataset/types.js";
+import { STATES } from "../geo/states.js";
+import { collectGarbage } from "./collect-garbage.js";
 import { dataVersion } from "./data-version.js";
-import { dedupe } from "./dedupe/index.js";
-import { resolveBrandPrefixes } from "./networks/resolve-prefixes.js";
-import { normaliseRow } from "./normalise-row.js";
-import { FatalInputError, type Problem, ProblemLog } from "./problems.js";
-import { detectProfile, type Mapping } from "./profiles/index.js";
+import type { NormalisedRecord } from "./normalised.js";
+import { type Problem, ProblemLog } from "./problems.js";
+import type { Mapping } from "./profiles/index.js";
 import type { Progress } from "./progress.js";
-import { formatOf, readRecords } from "./readers/index.js";
-import { bindMapping } from "./row-access.js";
+import { type FileSummary, readInputs } from "./stages/read.js";
+import { type ResolveContext, type ResolvedState, resolveState } from "./stages/resolve.js";
+import { REFERENCE_SOURCES, type Upstream, uniqueSources, upstreamOf } from "./upstream.js";
+
+export type { FileSummary } from "./stages/read.js";
 
 export interface ImportOptions {
   /** Input files, most trusted first: on duplicates, earlier files win. */
@@ -25,262 +25,152 @@ export interface ImportOptions {
   /** YYYY-MM-DD; see dataVersion() for the default. */
   dataVersion?: string;
   progress?: Progress;
-}
-
-/** What was read from one input file. */
-export interface FileSummary {
-  path: string;
-  format: string;
-  profile: string | null;
-  /** Records read (including rejected ones). */
-  records: number;
-  /** Newest record date, else the file's modification date (YYYY-MM-DD). */
-  date: string | null;
+  /** Folder for the temporary per-state files (default: the system's temporary folder). */
+  tmpDir?: string;
 }
 
 export interface ImportResult {
-  /** The canonical data set; null when a file could not be read (a fatal problem). */
+  /** The canonical data set; null when a file could not be read or nothing can be published (fatal problems). */
   dataset: Dataset | null;
   log: ProblemLog;
   files: FileSummary[];
 }
 
 /**
- * Reads, normalises, checks and de-duplicates the inputs into a canonical data set, collecting every problem.
+ * Imports the inputs in typed stages, collecting every problem: read (stream, normalise each row, spill to one
+ * file per state) → resolve (per state: de-duplicate, then networks, places, time zones and ids, each decided once)
+ * → assemble (the data set, whose clinics stay in per-state files until `dataset.clinics.dispose()`).
  * @example
  * const { dataset, log } = await importFiles({ inputs: ["hifld.csv"] });
- * if (dataset) await buildSite(dataset, "public", { siteUrl });
+ * if (dataset) try { await buildSite(dataset, "public", { siteUrl }); } finally { await dataset.clinics.dispose(); }
  */
 export async function importFiles(options: ImportOptions): Promise<ImportResult> {
   const log = new ProblemLog();
   const report = (p: Problem) => log.add(p);
-  const candidates: Candidate[] = [];
-  const files: FileSummary[] = [];
-  const mappings: Mapping[] = [];
-  const recordDates: (string | null)[] = [];
-  const fileDates: string[] = [];
-  let read = 0;
-  let order = 0;
+  const folder = await mkdtemp(join(options.tmpDir ?? tmpdir(), "ucd-import-"));
+  let keep = false;
+  try {
+    const normalised = new StateSpill<NormalisedRecord>(join(folder, "normalised"));
+    const read = await readInputs({ ...options, report }, normalised);
+    const files = read.files;
+    if (log.hasFatal) return { dataset: null, log, files };
 
-  for (const path of options.inputs) {
-    const summary: FileSummary = {
-      path,
-      format: formatOf(path) ?? "unknown",
-      profile: null,
-      records: 0,
-      date: null,
+    const stable = (r: NormalisedRecord) => (read.rowNumberIds.has(r.input) ? null : r.sourceId);
+    const ctx: ResolveContext = {
+      files: files.map((f) => f.path),
+      stableSourceId: stable,
+      idFromSourceId: (r) => (read.mappings[r.input]?.stable_source_ids ? stable(r) : null),
+      inferred: read.prefixes.decide(),
+      keptIds: new Set(),
+      report,
     };
-    files.push(summary);
-    const fatal = (code: string, message: string, row = 0) =>
-      report({ file: path, row, field: "", code, message, kind: "fatal" });
-    let mtime: Date;
-    try {
-      const s = await stat(path);
-      if (!s.isFile()) {
-        fatal("file_unreadable", "not a file");
-        continue;
+    const out = new StateSpill<ClinicRecord>(join(folder, "clinics"));
+    const cities: CityRecord[] = [];
+    const networks = new Set<string>();
+    const merged: Record<string, number> = {};
+    const repaired: Record<string, number> = {};
+    const evidence: Record<string, number> = {};
+    const rejected = { ...read.rejected };
+    let repairedRecords = 0;
+    let zipPlaced = 0;
+    for (const s of STATES) {
+      if (!normalised.states.has(s.code)) continue;
+      const resolved: ResolvedState = { cities: [], merged: {}, unlocated: 0, repairs: [] };
+      for (const c of resolveState(await normalised.read(s.code), ctx, resolved)) {
+        if (c.network !== null) networks.add(c.network);
+        if (c.network_evidence)
+          evidence[c.network_evidence.kind] = (evidence[c.network_evidence.kind] ?? 0) + 1;
+        if (c.coordinates_source === "zip_centroid") zipPlaced++;
+        await out.add(c.state, c);
       }
-      mtime = s.mtime;
-    } catch (e) {
-      fatal("file_unreadable", `cannot read the file: ${(e as Error).message}`);
-      continue;
-    }
-    const format = formatOf(path);
-    if (!format) {
-      fatal("unknown_format", "unknown file type: use .csv, .json (array), .ndjson/.jsonl or .parquet");
-      continue;
-    }
-    let newest: string | null = null;
-    const onRowProblem = (row: number, code: string, message: string) => {
-      read++;
-      summary.records++;
-      report({ file: path, row, field: "", code, message, kind: "rejected" });
-    };
-    const events = readRecords(path, format, onRowProblem);
-    try {
-      let bound: ReturnType<typeof bindMapping> | undefined;
-      for await (const e of events) {
-        if (e.type === "columns") {
-          const mapping = options.profile ?? detectProfile(e.columns);
-          if (!mapping) {
-            fatal(
-              "unknown_profile",
-              `cannot tell the layout from the columns (${e.columns.slice(0, 8).join(", ")}…): pass --profile hifld, canonical or a mapping file`,
-            );
-            break;
-          }
-          bound = bindMapping(mapping, e.columns);
-          summary.profile = mapping.name;
-          if (bound.missing.length) {
-            const want = bound.missing
-              .map((f) => `${f} (${[mapping.columns[f] ?? f].flat().join(" or ")})`)
-              .join(", ");
-            fatal("missing_columns", `required column(s) missing for profile ${mapping.name}: ${want}`);
-            break;
-          }
-          if (!mappings.includes(mapping)) mappings.push(mapping);
-          continue;
-        }
-        if (!bound) continue;
-        read++;
-        summary.records++;
-        const c = normaliseRow(bound, e.values, { file: path, row: e.row, order: order++, report });
-        if (c) {
-          candidates.push(c);
-          if (c.date !== null && (newest === null || c.date > newest)) newest = c.date;
-        }
-        if ((summary.records & 1023) === 0) options.progress?.update(`reading ${path}`, summary.records);
-      }
-    } catch (e) {
-      if (!(e instanceof FatalInputError)) throw e;
-      report({ ...e.problem, kind: "fatal" });
-    } finally {
-      await events.return(undefined);
-      options.progress?.done();
-    }
-    recordDates.push(newest);
-    const fileDate = mtime.toISOString().slice(0, 10);
-    fileDates.push(fileDate);
-    summary.date = newest ?? fileDate;
-  }
-
-  if (log.hasFatal) return { dataset: null, log, files };
-
-  const { clinics: unique, merged } = dedupe(candidates, report);
-  resolveBrandPrefixes(unique);
-  const { cities, unlocated } = resolveCities(unique);
-  const lost = new Set(unlocated);
-  for (const c of unlocated) {
-    const [file, row] = splitProvenance(c.provenance[0] as string);
-    report({
-      file,
-      row,
-      field: "city",
-      code: "no_location",
-      message: `no coordinates and "${c.city}" is not a known place in ${c.state}: cannot be placed; skipped`,
-      kind: "rejected",
-    });
-  }
-  const centres = new Map(cities.map((c) => [`${c.state}/${c.slug}`, c]));
-  const published = unique.filter((c) => !lost.has(c));
-  const clinics = uniqueIds(published, report).map((c) =>
-    toClinicRecord(c, centres.get(`${c.state}/${c.citySlug}`)),
-  );
-  clinics.sort(
-    (a, b) =>
-      cmp(a.state, b.state) || cmp(a.city_slug, b.city_slug) || cmp(a.name, b.name) || cmp(a.id, b.id),
-  );
-
-  const rejected: Record<string, number> = {};
-  for (const p of log.problems) if (p.kind === "rejected") rejected[p.code] = (rejected[p.code] ?? 0) + 1;
-  const repaired: Record<string, number> = {};
-  for (const c of published) for (const code of c.repairs) repaired[code] = (repaired[code] ?? 0) + 1;
-
-  const sourceNames = [...new Set(mappings.map((m) => m.source))];
-  const dataset: Dataset = {
-    source: {
-      name: sourceNames.join(" + ") || "Imported data",
-      synthetic: false,
-      description: `Real clinic records imported from ${files.length} file(s) (${sourceNames.join(", ")}), normalised, checked and de-duplicated by the ucd importer; see docs/ingest.md for every rule.`,
-      files: files.map((f) => ({
-        name: basename(f.path),
-        format: f.format,
-        records: f.records,
-        date: f.date,
-      })),
-      upstream: [],
-    },
-    dataVersion: dataVersion(options.dataVersion, recordDates, fileDates),
-    recordDates: {
-      oldest: clinics.reduce<string | null>(
-        (a, c) => (c.date !== null && (a === null || c.date < a) ? c.date : a),
-        null,
-      ),
-      newest: clinics.reduce<string | null>(
-        (a, c) => (c.date !== null && (a === null || c.date > a) ? c.date : a),
-        null,
-      ),
-    },
-    clinics: memoryStore(clinics),
-    cities,
-    networks: [...new Set(clinics.map((c) => c.network).filter((n): n is string => n !== null))]
-      .sort()
-      .map((name) => ({ name, wikidata: null })),
-    report: {
-      read,
-      rejected,
-      repaired,
-      merged,
-      repairedRecords: published.filter((c) => c.repairs.length > 0).length,
-      networkEvidence: {},
-    },
-  };
-  return { dataset, log, files };
-}
-
-/** Gives a fresh id to a later record whose derived id another already has (same name and street, different place). */
-function uniqueIds(clinics: Candidate[], report: (p: Problem) => void): Candidate[] {
-  const seen = new Set<string>();
-  for (const c of [...clinics].sort((a, b) => a.order - b.order)) {
-    let n = 1;
-    const original = c.id;
-    while (seen.has(c.id)) c.id = clinicId([original, String(++n)]);
-    if (c.id !== original) {
-      const [file, row] = splitProvenance(c.provenance[0] as string);
-      report({
-        file,
-        row,
-        field: "id",
-        code: "id_collision",
-        message: `derived id ${original} is taken by another clinic; ${c.id} used`,
-        kind: "repaired",
+      cities.push(...resolved.cities);
+      collectGarbage();
+      for (const [k, n] of Object.entries(resolved.merged)) merged[k] = (merged[k] ?? 0) + n;
+      if (resolved.unlocated) rejected.no_location = (rejected.no_location ?? 0) + resolved.unlocated;
+      resolved.repairs.forEach((codes) => {
+        if (codes.length) repairedRecords++;
+        for (const code of codes) repaired[code] = (repaired[code] ?? 0) + 1;
       });
-      c.repairs.push("id_collision");
     }
-    seen.add(c.id);
-  }
-  return clinics;
-}
+    await out.flush();
+    await rm(join(folder, "normalised"), { recursive: true, force: true });
 
-function toClinicRecord(
-  c: Candidate,
-  centre: { latitude: number; longitude: number } | undefined,
-): ClinicRecord {
-  let hours: ClinicRecord["hours"] = null;
-  if (c.weekly) {
-    const tz =
-      c.timezone ??
-      (c.latitude !== null && c.longitude !== null ? timezoneAt(c.latitude, c.longitude) : null) ??
-      (centre ? timezoneAt(centre.latitude, centre.longitude) : null);
-    if (tz !== null) hours = hoursFrom(c.weekly, tz);
+    const store = spillStore(out, folder);
+    if (store.size === 0) {
+      report({
+        file: files[0]?.path ?? "",
+        row: 0,
+        field: "",
+        code: "nothing_to_publish",
+        message: `no record can be published (${read.read} read, all rejected or merged): refusing to replace a published data set with an empty one`,
+        kind: "fatal",
+      });
+      return { dataset: null, log, files };
+    }
+
+    const version = dataVersion(
+      options.dataVersion,
+      read.dates.newest,
+      files.map((f, i) => [f.path, read.fileDates[i] ?? null]),
+    );
+    if (version.fromFile !== null)
+      report({
+        file: version.fromFile,
+        row: 0,
+        field: "date",
+        code: "data_version_from_file_date",
+        message: `no record carries a date of its own: the data version ${version.version} is this file's modification date, which changes when the file is copied; pass --data-version YYYY-MM-DD`,
+        kind: "notice",
+      });
+
+    const upstream: Upstream[] = [];
+    for (const [i, f] of files.entries()) {
+      const mapping = read.mappings[i];
+      if (!mapping) continue;
+      const u = await upstreamOf(mapping, f.path);
+      if (u === null)
+        report({
+          file: f.path,
+          row: 0,
+          field: "",
+          code: "upstream_unknown",
+          message:
+            "our own export read without the downloads/manifest.json beside it: its original sources cannot be credited",
+          kind: "notice",
+        });
+      else upstream.push(...u);
+    }
+    upstream.push(REFERENCE_SOURCES.places, REFERENCE_SOURCES.timezones);
+    if (zipPlaced > 0) upstream.push(REFERENCE_SOURCES.zips);
+
+    const sourceNames = [
+      ...new Set(read.mappings.filter((m): m is Mapping => m !== null).map((m) => m.source)),
+    ];
+    const dataset: Dataset = {
+      source: {
+        name: sourceNames.join(" + ") || "Imported data",
+        synthetic: false,
+        description: `Real clinic records imported from ${files.length} file(s) (${sourceNames.join(", ")}), normalised, checked and de-duplicated by the ucd importer; see docs/ingest.md for every rule.`,
+        files: files.map((f) => ({
+          name: basename(f.path),
+          format: f.format,
+          records: f.records,
+          date: f.date,
+        })),
+        upstream: uniqueSources(upstream),
+      },
+      dataVersion: version.version,
+      recordDates: read.dates,
+      clinics: store,
+      cities: cities.sort((a, b) => cmp(a.state, b.state) || cmp(a.slug, b.slug)),
+      networks: [...networks].sort().map((name) => ({ name, wikidata: null })),
+      report: { read: read.read, rejected, repaired, merged, repairedRecords, networkEvidence: evidence },
+    };
+    keep = true;
+    return { dataset, log, files };
+  } finally {
+    if (!keep) await rm(folder, { recursive: true, force: true });
   }
-  return {
-    id: c.id,
-    name: c.name,
-    network: c.network,
-    // Interim, until ingest records real evidence: a network is taken as given by the source.
-    network_evidence: c.network === null ? null : { kind: "source_column", detail: "network" },
-    address: c.address,
-    street: c.street,
-    zip: c.zip?.slice(0, 5) ?? null,
-    neighborhood: c.neighborhood,
-    latitude: c.latitude,
-    longitude: c.longitude,
-    coordinates_source: c.latitude === null ? null : "source",
-    phone: c.phone,
-    hours,
-    services: c.services,
-    insurance: c.insurance,
-    rating: c.rating,
-    reviews_count: c.reviews_count,
-    website: c.website,
-    state: c.state,
-    city: c.city,
-    city_slug: c.citySlug as string,
-    date: c.date,
-    source_ids: c.sourceKey !== null && !c.sourceKey.startsWith("id:") ? [c.sourceKey] : [],
-    provenance: c.provenance,
-  };
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -4,8 +4,10 @@
  * - `rejected`: the record is not published (malformed row, out of scope, unusable location).
  * - `repaired`: a field was dropped or replaced because its value was invalid; the record is published.
  * - `merged`: the record is a duplicate of another one and was merged into it.
+ * - `notice`: a decision the importer took about a whole file or column that the user should know (dates taken
+ *   from a file's modification time, a column of row numbers not used as ids, a duplicated column resolved).
  */
-export type ProblemKind = "fatal" | "rejected" | "repaired" | "merged";
+export type ProblemKind = "fatal" | "rejected" | "repaired" | "merged" | "notice";
 
 /** One problem of the input, addressed down to the field: errors are data. */
 export interface Problem {
@@ -76,7 +78,7 @@ export class ProblemLog {
 
   /** Counts by code, sorted by kind (fatal, rejected, repaired, merged) then code. */
   summary(): { code: string; kind: ProblemKind; severity: "error" | "warning" | "info"; count: number }[] {
-    const order: ProblemKind[] = ["fatal", "rejected", "repaired", "merged"];
+    const order: ProblemKind[] = ["fatal", "rejected", "repaired", "merged", "notice"];
     return [...this.counts.values()]
       .sort(
         (a, b) =>

@@ -1,6 +1,6 @@
 import type { ClinicRecord } from "../dataset/types.js";
 import { distanceKm } from "../geo/distance.js";
-import { identityStreet } from "../ingest/normalise-row.js";
+import { identityStreet } from "../ingest/normalise/identity.js";
 
 /** Two clinics this close (and nothing else as close) are one place across releases. */
 export const SAME_PLACE_KM = 0.03;

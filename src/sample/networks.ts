@@ -1,5 +1,5 @@
+import type { Place } from "../geo/places.js";
 import { STATES } from "../geo/states.js";
-import type { Place } from "./places.js";
 import type { Rng } from "./rng.js";
 import { BRAND_FORMS, BRAND_STEMS } from "./vocab.js";
 

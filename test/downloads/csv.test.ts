@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderSite } from "../../src/build/build.js";
-import { csvField, joinList } from "../../src/build/downloads/csv.js";
+import { csvField, joinList, textCell } from "../../src/build/downloads/csv.js";
 import { fromRecords } from "../../src/dataset/store.js";
 import type { ClinicRecord, Dataset, FlatDataset } from "../../src/dataset/types.js";
 import { SITE_URL, sampleRecords, tempDir } from "../helpers/sample-site.js";
@@ -21,6 +21,21 @@ describe("csvField (RFC 4180)", () => {
     ["a leading minus sign is data, not a formula", { given: "-87.9", want: "-87.9" }],
   ] as const)("%s", (_name, { given, want }) => {
     expect(csvField(given)).toBe(want);
+  });
+
+  it.each([
+    ["=HYPERLINK", '=HYPERLINK("http://evil.example","x")', `'=HYPERLINK("http://evil.example","x")`],
+    ["@SUM", "@SUM(1+1)*cmd|' /C calc'!A0", "'@SUM(1+1)*cmd|' /C calc'!A0"],
+    ["a plus", "+1 409-330-4707", "'+1 409-330-4707"],
+    ["a minus", "-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"],
+    ["a leading tab", "\t=1+1", "'\t=1+1"],
+    ["a leading carriage return", "\r=1+1", "'\r=1+1"],
+    ["a full-width equals sign", "\uff1d1+1", "'\uff1d1+1"],
+    ["plain text is untouched", "Acme Urgent Care", "Acme Urgent Care"],
+    ["an inner = is harmless", "A=B Clinic", "A=B Clinic"],
+    ["null stays null", null, null],
+  ] as const)("text cells that start like a formula are made inert (OWASP): %s", (_name, given, want) => {
+    expect(textCell(given)).toBe(want);
   });
 
   it("joins list items with | and refuses items that could not be split back", () => {

@@ -6,7 +6,7 @@ import { Manifest } from "../../src/build/downloads/manifest-schema.js";
 import { CANONICAL_COLUMNS, LIST_SEPARATOR } from "../../src/dataset/canonical-columns.js";
 import { hoursFrom, parseWeekly } from "../../src/dataset/hours-text.js";
 import { IndexDocument } from "../../src/schema/index-document.js";
-import { SITE_URL, sampleDataset, sampleSite } from "../helpers/sample-site.js";
+import { SITE_URL, sampleDataset, sampleRecords, sampleSite } from "../helpers/sample-site.js";
 import { clinicsFromApi, duckdb, type ExpectedClinic, sqlPath } from "./helpers.js";
 
 const VERSION = sampleDataset().dataVersion;
@@ -27,6 +27,20 @@ const CSV_READ_TYPE: Record<string, string> = {
   list: "VARCHAR",
   hours: "VARCHAR",
 };
+
+/** What the downloads add from the data set's records (not in the API documents), by clinic id. */
+function recordFields(id: string) {
+  const r = RECORDS.get(id);
+  if (!r) throw new Error(`no record ${id}`);
+  return {
+    street: r.street,
+    zip: r.zip,
+    record_date: r.date,
+    source_ids: r.source_ids,
+    network_evidence: r.network_evidence ? `${r.network_evidence.kind}: ${r.network_evidence.detail}` : null,
+  };
+}
+const RECORDS = new Map(sampleRecords().clinics.map((r) => [r.id, r]));
 
 /** Latitude and longitude as numbers, from the API's `coordinates` text. */
 function latLng(c: ExpectedClinic): [number | null, number | null] {
@@ -193,6 +207,8 @@ describe("bulk downloads read back with DuckDB", () => {
         state_name: want.state_name,
         city: want.city,
         city_name: want.city_name,
+        coordinates_source: want.coordinates_source,
+        ...recordFields(want.id),
       });
     }
   });
@@ -250,6 +266,9 @@ describe("bulk downloads read back with DuckDB", () => {
         state_name: want.state_name,
         city: want.city,
         city_name: want.city_name,
+        coordinates_source: want.coordinates_source,
+        ...recordFields(want.id),
+        source_ids: list(recordFields(want.id).source_ids),
       });
       // the hours text, read back with the documented parser and the timezone column, gives the API's hours
       if (hours === null) expect(hoursText).toBeNull();
@@ -296,6 +315,6 @@ describe("bulk downloads read back with DuckDB", () => {
     expect(Object.keys(first)).toEqual(
       manifest.files.find((f) => f.format === "json")?.columns.map((c) => c.name),
     );
-    expect(byId.get(first.id)).toEqual(first);
+    expect({ ...byId.get(first.id), ...recordFields(first.id) }).toEqual(first);
   });
 });

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { main } from "../../src/cli/main.js";
-import { HIFLD_FIXTURE, scratch } from "./helpers.js";
+import { FIXTURES, HIFLD_FIXTURE, scratch } from "./helpers.js";
 
 let tmp: Awaited<ReturnType<typeof scratch>>;
 beforeAll(async () => {
@@ -37,6 +37,22 @@ describe("ucd validate", () => {
     expect(r.out).toContain(`${HIFLD_FIXTURE}:15:coordinates: coordinates_outside_state:`);
     expect(r.out).toMatch(/rejected\s+out_of_scope_state\s+2/);
     expect(r.out).toContain("32 records read, 24 would be published, 5 rejected, 3 merged");
+  });
+
+  test("--report lists every network with its evidence, the record dates and the sources credited", async () => {
+    const report = join(tmp.dir, "networks.json");
+    const r = await ucd("validate", "--input", join(FIXTURES, "hifld-original.csv"), "--report", report);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(await readFile(report, "utf8"));
+    expect(json.record_dates).toEqual({ oldest: "2004-09-09", newest: "2009-02-01" });
+    expect(json.upstream[0].name).toBe("Urgent Care Facilities");
+    expect(json.networks).toContainEqual({
+      name: "Baptist Health (KY)",
+      clinics: 3,
+      evidence: { name_pattern: 3 },
+      details: ['name_pattern: "Baptist Health - …" names 3 clinics in 2 cities of KY'],
+    });
+    expect(json.networks.map((n: { name: string }) => n.name)).not.toContain("Premier Urgent Care");
   });
 
   test("--strict turns rejected records into failure", async () => {
@@ -75,7 +91,15 @@ describe("ucd validate", () => {
       "quote.csv",
       'NAME,STATE,CITY,X,Y\nA,TX,Austin,-97.7,30.2\n"B,TX,Austin,-97.7,30.2\n',
       "hifld",
-      "csv_syntax",
+      "row_malformed",
+    ],
+    ["header only", "header.csv", "NAME,STATE,CITY,X,Y\n", "hifld", "file_empty"],
+    [
+      "every row rejected",
+      "rejected.csv",
+      "NAME,STATE,CITY,X,Y\nA,PR,San Juan,-66.06,18.45\n,TX,Austin,-97.7,30.2\n",
+      "hifld",
+      "nothing_to_publish",
     ],
     ["empty file", "empty.csv", "", "hifld", "file_empty"],
     [
@@ -152,6 +176,23 @@ describe("ucd build --input", () => {
     expect(strict.code).toBe(1);
     expect(strict.err).toContain("build refused (--strict)");
     expect(await readFile(join(out, "api/v1/stats.json"), "utf8")).toBe(before);
+
+    // Inputs that would publish nothing fail, whatever their format, and the published API stays.
+    const nothing = [
+      await tmp.file("header-only.csv", "NAME,STATE,CITY,X,Y\r\n"),
+      await tmp.file(
+        "all-rejected.csv",
+        "NAME,STATE,CITY,X,Y\nA,ON,Toronto,-79.38,43.65\n,TX,Austin,-97.7,30.2\n",
+      ),
+      await tmp.file("empty.json", "[]"),
+      await tmp.file("empty.ndjson", "\n"),
+    ];
+    for (const input of nothing) {
+      const r = await ucd("build", "--input", input, "--profile", "hifld", "--out", out);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(/file_empty|nothing_to_publish/);
+      expect(await readFile(join(out, "api/v1/stats.json"), "utf8")).toBe(before);
+    }
   });
 
   test("a user mapping file maps any layout", async () => {

@@ -1,19 +1,23 @@
 import { describe, expect, test } from "vitest";
-import type { Candidate } from "../../src/ingest/candidate.js";
 import { dedupe } from "../../src/ingest/dedupe/index.js";
 import { isPaediatric, similarNames } from "../../src/ingest/dedupe/similarity.js";
+import type { MergedRecord, NormalisedRecord } from "../../src/ingest/normalised.js";
 import type { Problem } from "../../src/ingest/problems.js";
 
 let order = 0;
-function candidate(over: Partial<Candidate>): Candidate {
+function candidate(over: Partial<NormalisedRecord>): NormalisedRecord {
   const o = order++;
   return {
     order: o,
-    provenance: [`f.csv:${o + 2}`],
-    sourceKey: null,
-    id: `id${o}`,
+    input: 0,
+    row: o + 2,
+    sourceId: null,
+    givenSourceIds: [],
+    keptId: null,
     name: "Acme Urgent Care",
-    network: null,
+    networksFromNames: true,
+    networkColumn: null,
+    networkEvidence: null,
     brandPrefix: null,
     street: "1 Main St",
     address: "1 Main St, Austin, TX 78701",
@@ -21,6 +25,7 @@ function candidate(over: Partial<Candidate>): Candidate {
     neighborhood: null,
     latitude: 30.27,
     longitude: -97.74,
+    coordinatesSource: "source",
     phone: "(512) 555-0100",
     weekly: null,
     timezone: null,
@@ -38,23 +43,38 @@ function candidate(over: Partial<Candidate>): Candidate {
   };
 }
 
-function run(list: Candidate[]) {
+function run(list: NormalisedRecord[]) {
   const problems: Problem[] = [];
-  const r = dedupe(list, (p) => problems.push(p));
+  const r = dedupe(
+    list,
+    (c) => `f.csv:${c.row}`,
+    (c) => c.sourceId,
+    (p) => problems.push(p),
+  );
   return { ...r, problems };
 }
 
 describe("dedupe", () => {
-  const cases: [string, { records: Partial<Candidate>[]; survivors: number; reason?: string }][] = [
+  const cases: [string, { records: Partial<NormalisedRecord>[]; survivors: number; reason?: string }][] = [
     [
-      "same source id, different everything",
+      "same source id, similar name, other street",
       {
         records: [
-          { sourceKey: "hifld:1" },
-          { sourceKey: "hifld:1", name: "Other", street: "9 Elm St", phone: null },
+          { sourceId: "hifld:1" },
+          { sourceId: "hifld:1", name: "Acme Urgent Care - Austin", street: "9 Elm St", phone: null },
         ],
         survivors: 1,
         reason: "same_source_id",
+      },
+    ],
+    [
+      "same source id, unrelated names: renumbered ids prove nothing",
+      {
+        records: [
+          { sourceId: "hifld:1" },
+          { sourceId: "hifld:1", name: "Lakeside Clinic", street: "9 Elm St", phone: null },
+        ],
+        survivors: 2,
       },
     ],
     [
@@ -132,7 +152,7 @@ describe("dedupe", () => {
 
   test("precedence: the earlier record wins, gaps are filled from later ones, lists are united, provenance kept", () => {
     const a = candidate({
-      sourceKey: "s:1",
+      sourceId: "s:1",
       website: null,
       phone: "(512) 555-0100",
       services: ["X-ray"],
@@ -140,7 +160,7 @@ describe("dedupe", () => {
       longitude: null,
     });
     const b = candidate({
-      sourceKey: "s:1",
+      sourceId: "s:1",
       website: "https://b.example.org/",
       phone: "(512) 555-0199",
       services: ["Lab"],
@@ -149,13 +169,21 @@ describe("dedupe", () => {
     });
     const r = run([b, a].sort(() => -1)); // input order does not matter, `order` does
     expect(r.clinics).toHaveLength(1);
-    const m = r.clinics[0] as Candidate;
-    expect(m.id).toBe(a.id);
+    const m = r.clinics[0] as MergedRecord;
+    expect(m.order).toBe(a.order);
+    expect(m.sourceIds).toEqual(["s:1"]);
     expect(m.phone).toBe("(512) 555-0100");
     expect(m.website).toBe("https://b.example.org/");
     expect([m.latitude, m.longitude]).toEqual([30.3, -97.7]);
     expect(m.services).toEqual(["Lab", "X-ray"]);
-    expect(m.provenance).toEqual([a.provenance[0], b.provenance[0]]);
+    expect(m.provenance).toEqual([`f.csv:${a.row}`, `f.csv:${b.row}`]);
+  });
+
+  test("real coordinates replace a ZIP centroid when a duplicate has them", () => {
+    const a = candidate({ coordinatesSource: "zip_centroid", latitude: 30.2, longitude: -97.7, phone: null });
+    const b = candidate({ latitude: 30.27, longitude: -97.74, phone: null });
+    const m = run([a, b]).clinics[0] as MergedRecord;
+    expect([m.latitude, m.longitude, m.coordinatesSource]).toEqual([30.27, -97.74, "source"]);
   });
 });
 

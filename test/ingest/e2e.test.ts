@@ -11,10 +11,11 @@ let tmp: Awaited<ReturnType<typeof scratch>>;
 
 beforeAll(async () => {
   tmp = await scratch();
-  const { dataset } = await importFiles({ inputs: [HIFLD_FIXTURE] });
+  const { dataset } = await importFiles({ inputs: [HIFLD_FIXTURE], tmpDir: tmp.dir });
   if (!dataset) throw new Error("fixture did not import");
   const out = join(tmp.dir, "public");
   await renderSite(dataset, out, { siteUrl: "https://uc.example.org", compression: "fast" });
+  await dataset.clinics.dispose();
   server = await startServer({ dir: out, port: 0 });
 });
 afterAll(async () => {

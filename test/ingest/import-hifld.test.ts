@@ -13,6 +13,7 @@ beforeAll(async () => {
   result = await importFiles({ inputs: [HIFLD_FIXTURE] });
   if (!result.dataset) throw new Error("fixture did not import");
   data = { ...result.dataset, clinics: await collectClinics(result.dataset.clinics) };
+  await result.dataset.clinics.dispose();
 });
 
 describe("HIFLD fixture import", () => {
@@ -84,10 +85,11 @@ describe("HIFLD fixture import", () => {
     expect(new Set(sites.map((s) => s.phone))).toEqual(new Set(["(804) 555-0105"]));
   });
 
-  test("a point in the wrong state loses its coordinates and is reported as repaired", () => {
+  test("a point in the wrong state loses its coordinates, is reported, and is placed at its ZIP (approximate)", () => {
     const prairie = byName("Prairie Walk-In Clinic");
     expect(prairie?.state).toBe("KS");
-    expect(prairie?.latitude).toBeNull();
+    expect(prairie?.coordinates_source).toBe("zip_centroid");
+    expect(prairie?.latitude).toBeCloseTo(38.99, 1); // ZCTA 66204, Overland Park
     expect(problemsAt(15)).toEqual(["coordinates_outside_state"]);
     expect(data.report.repaired.coordinates_outside_state).toBe(1);
   });
@@ -109,16 +111,17 @@ describe("HIFLD fixture import", () => {
     const pine = data.cities.find((c) => c.slug === "pine-hollow");
     expect(pine).toMatchObject({ latitude: 30.312, longitude: -95.456 });
     expect(data.report.rejected.no_location).toBe(1);
-    expect(byName("Denver Walk In Clinic")?.latitude).toBeNull(); // kept: Denver is a known place
+    expect(byName("Denver Walk In Clinic")?.coordinates_source).toBe("zip_centroid"); // no X/Y: its ZIP's centre
     expect(data.cities.find((c) => c.slug === "st-louis")?.name).toBe("St. Louis");
   });
 
-  test("ids are stable: hifld + source id", async () => {
+  test("ids are stable: the clinic's identity, whatever the source ids", async () => {
     const again = await importFiles({ inputs: [HIFLD_FIXTURE] });
     if (!again.dataset) throw new Error("fixture did not import");
     expect((await collectClinics(again.dataset.clinics)).map((c) => c.id)).toEqual(
       data.clinics.map((c) => c.id),
     );
+    await again.dataset.clinics.dispose();
     expect(new Set(data.clinics.map((c) => c.id)).size).toBe(data.clinics.length);
   });
 

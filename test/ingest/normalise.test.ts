@@ -1,15 +1,17 @@
 import { describe, expect, test } from "vitest";
 import { composeAddress, streetLine } from "../../src/ingest/normalise/address.js";
+import { parseAddressLine } from "../../src/ingest/normalise/address-line.js";
 import { normaliseCoordinates } from "../../src/ingest/normalise/coordinates.js";
-import { normaliseDate } from "../../src/ingest/normalise/date.js";
+import { normaliseDate, readDate } from "../../src/ingest/normalise/date.js";
 import { normaliseHours } from "../../src/ingest/normalise/hours.js";
 import { normaliseList } from "../../src/ingest/normalise/lists.js";
+import { locate } from "../../src/ingest/normalise/location.js";
 import { normaliseName } from "../../src/ingest/normalise/name.js";
-import { normaliseRating, normaliseReviewsCount } from "../../src/ingest/normalise/numbers.js";
+import { normaliseRating, normaliseReviewsCount, splitRating } from "../../src/ingest/normalise/numbers.js";
 import { normalisePhone } from "../../src/ingest/normalise/phone.js";
 import { properCase } from "../../src/ingest/normalise/proper-case.js";
 import { normaliseState } from "../../src/ingest/normalise/state.js";
-import { blankSet, cleanText } from "../../src/ingest/normalise/text.js";
+import { blankSet, capLength, cleanText, MAX_LENGTH } from "../../src/ingest/normalise/text.js";
 import { normaliseWebsite } from "../../src/ingest/normalise/website.js";
 import { normaliseZip } from "../../src/ingest/normalise/zip.js";
 
@@ -227,5 +229,133 @@ describe("lists, numbers, dates, hours", () => {
     expect(normaliseHours(obj).value?.timezone).toBe("America/Chicago");
     expect(normaliseHours("mon 8-5").problem?.code).toBe("invalid_hours");
     expect(normaliseHours({ mon: "x" }).problem?.code).toBe("invalid_hours");
+  });
+});
+
+describe("readDate: the forms real exports and spreadsheets write (class 1)", () => {
+  test.each([
+    ["2009-01-20", "2009-01-20"],
+    ["2009/01/20 00:00:00", "2009-01-20"],
+    ["2009-01-20T00:00:00.000Z", "2009-01-20"],
+    ["1/20/09 0:00", "2009-01-20"],
+    ["1/20/2009 0:00", "2009-01-20"],
+    ["01/20/2009", "2009-01-20"],
+    ["1/20/2009 12:00 AM", "2009-01-20"],
+    ["6/4/98", "1998-06-04"],
+    ["20090120", "2009-01-20"],
+    ["39833", "2009-01-20"],
+    ["39833.75", "2009-01-20"],
+    ["Jan 20, 2009", "2009-01-20"],
+    ["20 January 2009", "2009-01-20"],
+    ["1232409600000", "2009-01-20"],
+  ])("%s → %s", (given, want) => expect(readDate(given)).toEqual({ date: want }));
+  test.each([["SOON"], ["13/45/2009"], ["2009-02-30"], ["1/20"], ["yesterday"]])(
+    "%s is unreadable",
+    (given) => expect(readDate(given)).toEqual({ unreadable: true }),
+  );
+  test("years outside 1990–2100 are out of range", () => {
+    expect(readDate("1/1/1900")).toEqual({ outOfRange: "1900-01-01" });
+  });
+});
+
+describe("text hardening: bidi controls stripped, absurd lengths cut", () => {
+  test("bidirectional overrides, isolates and marks are removed", () => {
+    expect(cleanText("\u202eerac tnegru\u202c Clinic")).toBe("erac tnegru Clinic");
+    expect(cleanText("A\u2066B\u2069C\u200fD\u061cE")).toBe("ABCDE");
+  });
+  test("a value over its field's limit is cut at a word boundary", () => {
+    const long = `${"Word ".repeat(100)}End`;
+    const r = capLength(long, MAX_LENGTH.name);
+    expect(r.cut).toBe(true);
+    expect(r.value.length).toBeLessThanOrEqual(MAX_LENGTH.name);
+    expect(r.value.endsWith("Word")).toBe(true);
+    expect(capLength("Short", 200)).toEqual({ value: "Short", cut: false });
+  });
+});
+
+describe("directory exports (class 10)", () => {
+  test.each([
+    ["220 Main St, Town, TX 77630", { street: "220 Main St", city: "Town", state: "TX", zip: "77630" }],
+    [
+      "1500 16th St, Suite 2, Orange, Texas 77630-1234",
+      { street: "1500 16th St, Suite 2", city: "Orange", state: "Texas", zip: "77630-1234" },
+    ],
+    ["220 Main St, Town, TX, 77630, USA", { street: "220 Main St", city: "Town", state: "TX", zip: "77630" }],
+    ["220 Main St, Town TX 77630", { street: "220 Main St", city: "Town", state: "TX", zip: "77630" }],
+    ["100 Bank St, Ottawa, ON K1P 5N2", { street: "100 Bank St", city: "Ottawa", state: "ON", zip: null }],
+    ["220 Main St", { street: "220 Main St", city: null, state: null, zip: null }],
+  ] as const)("parseAddressLine(%s)", (given, want) => expect(parseAddressLine(given)).toEqual(want));
+
+  test.each([
+    ["4.6 (128 reviews)", { rating: "4.6", reviews: "128" }],
+    ["3.9 (1,204)", { rating: "3.9", reviews: "1,204" }],
+    ["4.5 stars, 87 reviews", { rating: "4.5", reviews: "87" }],
+    ["4.5/5", { rating: "4.5", reviews: null }],
+    ["5", { rating: "5", reviews: null }],
+  ] as const)("splitRating(%s)", (given, want) => expect(splitRating(given)).toEqual(want));
+
+  test.each([
+    ["https://a.example.org/?utm_source=g&utm_medium=cpc&gclid=x&page=2", "https://a.example.org/?page=2"],
+    ["www.a.example.org/loc?fbclid=IwAR0&msclkid=abc", "https://www.a.example.org/loc"],
+    ["https://a.example.org/?UTM_Campaign=x", "https://a.example.org/"],
+    ["https://a.example.org/?ref=home", "https://a.example.org/?ref=home"],
+  ])("tracking parameters are removed: %s", (given, want) =>
+    expect(normaliseWebsite(given).value).toBe(want),
+  );
+
+  test("+1 phones", () => expect(normalisePhone("+1 409-330-4707").value).toBe("(409) 330-4707"));
+});
+
+describe("names keep acronyms (class 11)", () => {
+  test.each([
+    ["MGH URGENT CARE", "MGH Urgent Care"],
+    ["TLC WALK IN CLINIC", "TLC Walk In Clinic"],
+    ["DFW URGENT CARE", "DFW Urgent Care"],
+    ["AM/PM WALK-IN CLINIC", "AM/PM Walk-In Clinic"],
+    ["1200 NC HIGHWAY 55", "1200 NC Highway 55"],
+    ["TX-71 W", "TX-71 W"],
+    ["ST JOHNS URGENT CARE", "St Johns Urgent Care"],
+    ["123 MAIN ST STE 5", "123 Main St Ste 5"],
+    ["DR SMITH FAMILY CLINIC", "Dr Smith Family Clinic"],
+    ["IN HOME CARE", "In Home Care"],
+  ])("%s → %s", (given, want) => expect(properCase(given)).toBe(want));
+});
+
+describe("locate: coordinates from duplicated columns, ZIP centroids, out-of-scope places (classes 9, 10)", () => {
+  const lonLat: [string, string] = ["30.2672", "-97.7431"];
+  const mercator: [string, string] = ["3539000.12", "-10880700.55"];
+  test.each([
+    ["lon/lat first", [lonLat, mercator]],
+    ["Web Mercator first", [mercator, lonLat]],
+  ] as const)("%s: the pair in range is taken", (_, pairs) => {
+    const where = locate(
+      pairs.map((p) => [...p] as [string, string]),
+      null,
+      "TX",
+      null,
+      true,
+    );
+    expect(where).toMatchObject({
+      state: "TX",
+      point: { latitude: 30.2672, longitude: -97.7431 },
+      problems: [],
+    });
+  });
+  test("no point: the ZIP's centroid, when it lies in the state", () => {
+    expect(locate([], null, "TX", "77630", true)).toMatchObject({
+      coordinatesSource: "zip_centroid",
+      problems: [],
+    });
+    expect(locate([], null, "OK", "77630", true)).toMatchObject({
+      coordinatesSource: null,
+      problems: [{ code: "zip_outside_state" }],
+    });
+  });
+  test("a province is out of scope; no state and a point abroad too", () => {
+    expect(locate([], null, "ON", null, true).problems.map((p) => p.code)).toEqual(["out_of_scope_state"]);
+    expect(locate([["42.97", "-82.41"]], null, null, null, true).problems.map((p) => p.code)).toEqual([
+      "out_of_scope_state",
+    ]);
+    expect(locate([], null, null, null, true).problems.map((p) => p.code)).toEqual(["missing_state"]);
   });
 });

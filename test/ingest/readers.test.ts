@@ -48,11 +48,59 @@ describe("CSV reader", () => {
     ]);
   });
 
-  test("an unterminated quote is fatal", async () => {
-    const path = await tmp.file("quote.csv", 'NAME,STATE\nA,TX\n"B,TX\nC,TX\n');
-    const e = await fatalOf(drain((p) => readCsv(path, p)));
-    expect(e.problem.code).toBe("csv_syntax");
-    expect(e.problem.message).toMatch(/never closed/);
+  test("an unclosed quote costs its own line only: every later record is read, at its true line", async () => {
+    const path = await tmp.file("quote.csv", 'NAME,STATE\nA,TX\n"B,TX\nC,TX\nD,TX\n');
+    const { rows, problems } = await drain((p) => readCsv(path, p));
+    expect(rows.map((r) => [r.row, r.values.NAME])).toEqual([
+      [2, "A"],
+      [4, "C"],
+      [5, "D"],
+    ]);
+    expect(problems).toEqual([
+      { row: 3, code: "row_malformed", message: expect.stringMatching(/never closed/) },
+    ]);
+  });
+
+  test("a stray quote that a later quote closes swallows nothing", async () => {
+    // Line 3 opens a quote that line 6 closes: read naively, lines 3–6 become one broken record.
+    const lines = [
+      "NAME,CITY,STATE",
+      "A,Austin,TX",
+      'B "THE BEST,"Waco,TX',
+      "C,Dallas,TX",
+      "D,Tyler,TX",
+      'E,"Plano,TX',
+      "F,Frisco,TX",
+    ];
+    const path = await tmp.file("stray.csv", `${lines.join("\n")}\n`);
+    const { rows, problems } = await drain((p) => readCsv(path, p));
+    expect(rows.map((r) => [r.row, r.values.NAME])).toEqual([
+      [2, "A"],
+      [4, "C"],
+      [5, "D"],
+      [7, "F"],
+    ]);
+    expect(problems.map((p) => [p.row, p.code])).toEqual([
+      [3, "row_malformed"],
+      [6, "row_malformed"],
+    ]);
+  });
+
+  test("a quoted field over two lines is one record at its first line", async () => {
+    const path = await tmp.file("multi.csv", 'NAME,NOTE,STATE\nA,"x\ny",TX\nB,z,TX\n');
+    const { rows, problems } = await drain((p) => readCsv(path, p));
+    expect(rows.map((r) => [r.row, r.values.NAME, r.values.NOTE])).toEqual([
+      [2, "A", "x\ny"],
+      [4, "B", "z"],
+    ]);
+    expect(problems).toEqual([]);
+  });
+
+  test("duplicated column names keep every copy and are listed", async () => {
+    const path = await tmp.file("dupes.csv", "NAME,X,Y,STATE,X,Y\nA,-97.7,30.2,TX,-10880000,3500000\n");
+    const { columns, rows } = await drain((p) => readCsv(path, p));
+    expect(columns).toEqual(["NAME", "X", "Y", "STATE", "X#2", "Y#2"]);
+    expect(rows[0]?.values).toMatchObject({ X: "-97.7", "X#2": "-10880000" });
   });
 
   test("an empty file is fatal", async () => {

@@ -123,6 +123,39 @@ const TABULAR: Record<CanonicalColumn, TabularSpec> = {
     description: "City slug, unique within its state.",
   },
   city_name: { csv: "string", parquet: "string", nullable: false, description: "City name as published." },
+  coordinates_source: {
+    csv: "string",
+    parquet: "string",
+    nullable: true,
+    description:
+      "Where the coordinates come from: `source`, or `zip_centroid` (approximate: the centre of the ZIP code area).",
+  },
+  street: {
+    csv: "string",
+    parquet: "string",
+    nullable: true,
+    description: "Street line of the address (with suite).",
+  },
+  zip: { csv: "string", parquet: "string", nullable: true, description: "5-digit ZIP code." },
+  record_date: {
+    csv: "string",
+    parquet: "string",
+    nullable: true,
+    description: "The record's own date (YYYY-MM-DD): when the source last confirmed it.",
+  },
+  source_ids: {
+    csv: "list",
+    parquet: "list<string>",
+    nullable: false,
+    description: `Stable identifiers of the clinic in its sources (\`hifld:10001234\`), sorted. CSV: joined with "${LIST_SEPARATOR}".`,
+  },
+  network_evidence: {
+    csv: "string",
+    parquet: "string",
+    nullable: true,
+    description:
+      "Why the clinic belongs to its network, `kind: detail`: `source_column` (the source names it), `dictionary` (a known brand within its footprint and years) or `name_pattern` (a shared BRAND - LOCATION name in one region).",
+  },
 };
 
 /** Columns of the CSV file, in header order (the canonical layout). */
@@ -182,4 +215,19 @@ export const DOCUMENT_COLUMNS: readonly ColumnInfo[] = [
   { name: "state_name", type: "string", nullable: false, description: TABULAR.state_name.description },
   { name: "city", type: "string", nullable: false, description: TABULAR.city.description },
   { name: "city_name", type: "string", nullable: false, description: TABULAR.city_name.description },
+  { name: "street", type: "string", nullable: true, description: TABULAR.street.description },
+  { name: "zip", type: "string", nullable: true, description: TABULAR.zip.description },
+  { name: "record_date", type: "string", nullable: true, description: TABULAR.record_date.description },
+  {
+    name: "source_ids",
+    type: "array<string>",
+    nullable: false,
+    description: "Stable identifiers of the clinic in its sources, sorted.",
+  },
+  {
+    name: "network_evidence",
+    type: "string",
+    nullable: true,
+    description: TABULAR.network_evidence.description,
+  },
 ];

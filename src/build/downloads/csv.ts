@@ -1,6 +1,6 @@
 import { CANONICAL_COLUMNS, type CanonicalColumn, LIST_SEPARATOR } from "../../dataset/canonical-columns.js";
 import { formatWeekly } from "../../dataset/hours-text.js";
-import type { ExportRow } from "./rows.js";
+import { type ExportRow, evidenceText } from "./rows.js";
 
 /** Line terminator of the CSV download: CRLF, as RFC 4180 specifies. */
 export const CSV_EOL = "\r\n";
@@ -36,32 +36,55 @@ export function joinList(items: readonly string[], where: string): string {
 
 const num = (n: number | null) => (n === null ? null : String(n));
 
+/**
+ * Characters that make a spreadsheet read a cell as a formula (OWASP, "CSV Injection"): `=`, `+`, `-`, `@`, tab and
+ * carriage return, and their full-width forms, which some spreadsheets also accept.
+ */
+const FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
+
+/**
+ * A text cell made inert for spreadsheets, as OWASP recommends: a value that starts like a formula gets a leading
+ * `'`, which spreadsheets show as text and never evaluate. Numbers are written by `num` and never pass here. Our
+ * `canonical` import profile removes that one `'` again when it reads our CSV.
+ * @example textCell("=HYPERLINK(\"http://x\")") // "'=HYPERLINK(\"http://x\")"
+ * @example textCell("Acme") // "Acme"
+ */
+export function textCell(value: string | null): string | null {
+  return value !== null && FORMULA_START.test(value) ? `'${value}` : value;
+}
+
 /** Text of each canonical column for one row, before quoting. */
 export function csvCells(row: ExportRow): Record<CanonicalColumn, string | null> {
   const { clinic: c, record: r } = row;
   return {
     id: c.id,
-    name: c.name,
-    network: c.network,
-    address: c.address,
-    neighborhood: c.neighborhood,
+    name: textCell(c.name),
+    network: textCell(c.network),
+    address: textCell(c.address),
+    neighborhood: textCell(c.neighborhood),
     latitude: c.coordinates === null ? null : num(r.latitude),
     longitude: c.coordinates === null ? null : num(r.longitude),
     coordinates: c.coordinates,
-    phone: c.phone,
+    phone: textCell(c.phone),
     timezone: c.hours?.timezone ?? null,
     hours: c.hours === null ? null : formatWeekly(c.hours.weekly),
-    services: joinList(c.services, `clinic ${c.id} services`),
-    insurance: joinList(c.insurance, `clinic ${c.id} insurance`),
+    services: textCell(joinList(c.services, `clinic ${c.id} services`)),
+    insurance: textCell(joinList(c.insurance, `clinic ${c.id} insurance`)),
     rating: num(c.rating),
     reviews_count: num(c.reviews_count),
-    website: c.website,
+    website: textCell(c.website),
     url: c.url,
     state: row.state.slug,
     state_code: row.state.code,
     state_name: row.state.name,
     city: row.city.slug,
-    city_name: row.city.name,
+    city_name: textCell(row.city.name),
+    coordinates_source: c.coordinates_source,
+    street: textCell(r.street),
+    zip: r.zip,
+    record_date: r.date,
+    source_ids: textCell(joinList(r.source_ids, `clinic ${c.id} source_ids`)),
+    network_evidence: textCell(evidenceText(r)),
   };
 }
 

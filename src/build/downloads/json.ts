@@ -1,4 +1,4 @@
-import type { ExportRow } from "./rows.js";
+import { type ExportRow, evidenceText } from "./rows.js";
 
 /** A clinic as the JSON and NDJSON downloads give it: its API document, then state and city. */
 export function documentOf(row: ExportRow): Record<string, unknown> {
@@ -9,6 +9,11 @@ export function documentOf(row: ExportRow): Record<string, unknown> {
     state_name: row.state.name,
     city: row.city.slug,
     city_name: row.city.name,
+    street: row.record.street,
+    zip: row.record.zip,
+    record_date: row.record.date,
+    source_ids: row.record.source_ids,
+    network_evidence: evidenceText(row.record),
   };
 }
 

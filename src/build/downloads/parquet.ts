@@ -2,7 +2,7 @@ import type { SchemaElement } from "hyparquet";
 import { type ColumnSource, fileWriter, ParquetWriter } from "hyparquet-writer";
 import { CANONICAL_COLUMNS, type CanonicalColumn } from "../../dataset/canonical-columns.js";
 import { WEEKDAYS } from "../../schema/hours.js";
-import type { ExportRow } from "./rows.js";
+import { type ExportRow, evidenceText } from "./rows.js";
 
 /** Columns written with a dictionary whatever their size: few distinct values, many repeats. */
 const DICTIONARY_COLUMNS = new Set<CanonicalColumn>([
@@ -13,6 +13,7 @@ const DICTIONARY_COLUMNS = new Set<CanonicalColumn>([
   "state_name",
   "city",
   "city_name",
+  "coordinates_source",
 ]);
 
 /** Written into the file's footer instead of the writer's default, so that the bytes depend on the data only. */
@@ -58,6 +59,7 @@ function columnSchema(name: CanonicalColumn): SchemaElement[] {
       return hoursSchema();
     case "services":
     case "insurance":
+    case "source_ids":
       return listOf(name, false, [text("element", false)]);
     case "id":
     case "name":
@@ -100,6 +102,12 @@ function cells(row: ExportRow): Record<CanonicalColumn, unknown> {
     state_name: row.state.name,
     city: row.city.slug,
     city_name: row.city.name,
+    coordinates_source: c.coordinates_source,
+    street: r.street,
+    zip: r.zip,
+    record_date: r.date,
+    source_ids: r.source_ids,
+    network_evidence: evidenceText(r),
   };
 }
 

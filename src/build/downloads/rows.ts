@@ -15,6 +15,14 @@ export interface ExportRow {
 }
 
 /**
+ * The network evidence of a row as one text, `kind: detail` (the form the canonical import reads back).
+ * @example evidenceText(row.record) // "dictionary: carenow"
+ */
+export function evidenceText(r: ClinicRecord): string | null {
+  return r.network_evidence === null ? null : `${r.network_evidence.kind}: ${r.network_evidence.detail}`;
+}
+
+/**
  * The rows of one city, in the order the API lists its clinics.
  * @example const rows = exportRows(group.cities[0]); rows[0].clinic.url
  */

@@ -87,6 +87,7 @@ export const buildCommand: Command = {
         );
       }
       if (refused) {
+        await result.dataset.clinics.dispose();
         const rejected = log.problems.filter((p) => p.kind === "rejected");
         throw new InputError(
           `build refused (--strict): ${rejected.length} record(s) rejected, ${values.out} left untouched:\n${rejected
@@ -103,14 +104,19 @@ export const buildCommand: Command = {
       console.error(
         `ucd: warning: no --site-url given: every link in the documents and pages (clinic urls, the attribution link, sitemap) will point at ${DEFAULT_SITE_URL}. Pass --site-url with the public address before publishing.`,
       );
-    const result = await publishRelease(dataset, values.out, {
-      siteUrl: values["site-url"],
-      ...(values["base-url"] === undefined ? {} : { baseUrl: values["base-url"] }),
-      generatedAt,
-      compression,
-      keepReleases: keep,
-      allowShrink: values["allow-shrink"],
-    });
+    let result: Awaited<ReturnType<typeof publishRelease>>;
+    try {
+      result = await publishRelease(dataset, values.out, {
+        siteUrl: values["site-url"],
+        ...(values["base-url"] === undefined ? {} : { baseUrl: values["base-url"] }),
+        generatedAt,
+        compression,
+        keepReleases: keep,
+        allowShrink: values["allow-shrink"],
+      });
+    } finally {
+      await dataset.clinics.dispose();
+    }
     const ms = Math.round(performance.now() - started);
     console.error(
       `built ${dataset.clinics.size} clinics (${dataset.source.synthetic ? "synthetic sample" : dataset.source.name}) into ${values.out}: ${result.files} files (${result.reused} reused), ` +

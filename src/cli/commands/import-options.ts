@@ -1,4 +1,6 @@
 import { writeFile } from "node:fs/promises";
+import type { Dataset } from "../../dataset/types.js";
+import { STATES } from "../../geo/states.js";
 import { type ImportResult, importFiles } from "../../ingest/import.js";
 import { formatProblem, type ProblemLog } from "../../ingest/problems.js";
 import { loadProfile, MappingFileError } from "../../ingest/profiles/index.js";
@@ -76,11 +78,16 @@ export async function writeReport(path: string, result: ImportResult, ok: boolea
       ? {
           read: result.dataset.report.read,
           published: result.dataset.clinics.size,
-          rejected: result.log.count("rejected"),
-          merged: result.log.count("merged"),
+          // Records, each counted once (a rejected record may have several reasons in `problems`).
+          rejected: Object.values(result.dataset.report.rejected).reduce((a, b) => a + b, 0),
+          merged: Object.values(result.dataset.report.merged).reduce((a, b) => a + b, 0),
           repaired: result.dataset.report.repairedRecords,
         }
       : null,
+    record_dates: result.dataset?.recordDates ?? null,
+    data_version: result.dataset?.dataVersion ?? null,
+    upstream: result.dataset?.source.upstream ?? [],
+    networks: result.dataset ? await networkReport(result.dataset) : [],
   };
   try {
     await writeFile(path, `${JSON.stringify(body, null, 2)}\n`);
@@ -90,3 +97,28 @@ export async function writeReport(path: string, result: ImportResult, ok: boolea
 }
 
 export { formatProblem };
+
+/** Every network with its clinics by kind of evidence and the distinct evidence details (for `--report`). */
+async function networkReport(dataset: Dataset) {
+  const byName = new Map<
+    string,
+    { clinics: number; evidence: Record<string, number>; details: Set<string> }
+  >();
+  for (const s of STATES) {
+    for (const c of await dataset.clinics.load(s.code)) {
+      if (c.network === null) continue;
+      let n = byName.get(c.network);
+      if (!n) {
+        n = { clinics: 0, evidence: {}, details: new Set() };
+        byName.set(c.network, n);
+      }
+      n.clinics++;
+      const kind = c.network_evidence?.kind ?? "unknown";
+      n.evidence[kind] = (n.evidence[kind] ?? 0) + 1;
+      if (c.network_evidence) n.details.add(`${kind}: ${c.network_evidence.detail}`);
+    }
+  }
+  return [...byName.entries()]
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+    .map(([name, n]) => ({ name, clinics: n.clinics, evidence: n.evidence, details: [...n.details].sort() }));
+}

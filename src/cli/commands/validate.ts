@@ -18,6 +18,8 @@ Options:
 ${IMPORT_USAGE}
   -h, --help            show this help`;
 
+const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+
 export const validateCommand: Command = {
   name: "validate",
   summary: "check input files and report every problem, writing nothing",
@@ -36,11 +38,12 @@ export const validateCommand: Command = {
     console.log(
       `\n${log.problems.length} problem(s) in ${result.files.length} file(s)` +
         (d
-          ? `: ${d.report.read} records read, ${d.clinics.size} would be published, ${log.count("rejected")} rejected, ${log.count("merged")} merged`
+          ? `: ${d.report.read} records read, ${d.clinics.size} would be published, ${sum(d.report.rejected)} rejected, ${sum(d.report.merged)} merged`
           : ": the files cannot be built"),
     );
     for (const line of summaryLines(log)) console.log(line);
     if (values.report !== undefined) await writeReport(values.report, result, !failed);
+    await d?.clinics.dispose();
     console.log(failed ? "validate: FAILED" : "validate: OK");
     return failed ? 1 : 0;
   },

@@ -1,6 +1,6 @@
 import { distanceKm } from "../../geo/distance.js";
-import { type Candidate, splitProvenance } from "../candidate.js";
-import { identityName, identityStreet } from "../normalise-row.js";
+import { identityName, identityStreet } from "../normalise/identity.js";
+import type { MergedRecord, NormalisedRecord } from "../normalised.js";
 import type { Problem } from "../problems.js";
 import { mergeInto } from "./merge.js";
 import { isPaediatric, similarNames } from "./similarity.js";
@@ -12,27 +12,38 @@ const CELL = 0.002; // degrees, ≈ 220 m of latitude: neighbouring cells cover 
 export type MergeReason = "same_source_id" | "same_name_address" | "same_phone_nearby";
 
 /**
- * Merges records of the same clinic, in precedence order (`order`: input files in command-line order, then rows):
- * 1. same source id (`hifld:123` twice, or the same id in our exports);
+ * Merges the records of one state that are the same clinic, in precedence order (`order`: input files in
+ * command-line order, then rows), into merged records (the records passed in are the stage's own, read from the
+ * state's spill file, and are completed in place):
+ * 1. same source id (`hifld:123` twice, or the same id in our exports) and similar names — a source id alone
+ *    proves nothing across exports that number their rows or renumber their ids;
  * 2. same normalised name and street address in the same state and ZIP/city;
  * 3. same phone within 100 m and similar names.
  * An adult and a paediatric clinic never merge by rules 2–3, and a chain's shared phone merges nothing farther
  * apart than 100 m. Every merge is reported; returns the surviving records with merge counts by reason.
- * @example const { clinics, merged } = dedupe(candidates, log.add.bind(log));
+ * @example const { clinics, merged } = dedupe(texas, where, stableId, log.add.bind(log));
  */
 export function dedupe(
-  candidates: readonly Candidate[],
+  records: NormalisedRecord[],
+  where: (r: NormalisedRecord) => string,
+  stableSourceId: (r: NormalisedRecord) => string | null,
   report: (p: Problem) => void,
-): { clinics: Candidate[]; merged: Record<string, number> } {
-  const sorted = [...candidates].sort((a, b) => a.order - b.order);
-  const bySource = new Map<string, Candidate>();
-  const byNameAddress = new Map<string, Candidate>();
-  const byPhoneCell = new Map<string, Candidate[]>();
-  const clinics: Candidate[] = [];
+): { clinics: MergedRecord[]; merged: Record<string, number> } {
+  const sorted = records
+    .map((r): MergedRecord => {
+      const id = stableSourceId(r);
+      const sourceIds = [...new Set([...(id === null ? [] : [id]), ...r.givenSourceIds])].sort();
+      return { ...r, repairs: [...r.repairs], provenance: [where(r)], sourceIds };
+    })
+    .sort((a, b) => a.order - b.order);
+  const bySource = new Map<string, MergedRecord>();
+  const byNameAddress = new Map<string, MergedRecord>();
+  const byPhoneCell = new Map<string, MergedRecord[]>();
+  const clinics: MergedRecord[] = [];
   const merged: Record<string, number> = {};
 
-  const register = (winner: Candidate, c: Candidate) => {
-    if (c.sourceKey !== null && !bySource.has(c.sourceKey)) bySource.set(c.sourceKey, winner);
+  const register = (winner: MergedRecord, c: MergedRecord) => {
+    for (const id of c.sourceIds) if (!bySource.has(id)) bySource.set(id, winner);
     const na = nameAddressKey(c);
     if (na !== null && !byNameAddress.has(na)) byNameAddress.set(na, winner);
     if (c.phone !== null && c.latitude !== null && c.longitude !== null) {
@@ -45,11 +56,15 @@ export function dedupe(
   };
 
   for (const c of sorted) {
-    let target: Candidate | undefined;
+    let target: MergedRecord | undefined;
     let reason: MergeReason | undefined;
-    if (c.sourceKey !== null) {
-      target = bySource.get(c.sourceKey);
-      if (target) reason = "same_source_id";
+    for (const id of c.sourceIds) {
+      const hit = bySource.get(id);
+      if (hit && similarNames(hit.name, c.name)) {
+        target = hit;
+        reason = "same_source_id";
+        break;
+      }
     }
     if (!target) {
       const na = nameAddressKey(c);
@@ -84,26 +99,21 @@ export function dedupe(
   return { clinics, merged };
 }
 
-function nearbySamePhone(byPhoneCell: Map<string, Candidate[]>, c: Candidate): Candidate | undefined {
+function nearbySamePhone(
+  byPhoneCell: Map<string, MergedRecord[]>,
+  c: MergedRecord,
+): MergedRecord | undefined {
   const lat = c.latitude as number;
   const lng = c.longitude as number;
   const ci = Math.floor(lat / CELL);
   const cj = Math.floor(lng / CELL);
-  let best: Candidate | undefined;
+  let best: MergedRecord | undefined;
   for (let di = -1; di <= 1; di++) {
     for (let dj = -1; dj <= 1; dj++) {
       for (const other of byPhoneCell.get(`${c.phone}|${ci + di}|${cj + dj}`) ?? []) {
         if (other.latitude === null || other.longitude === null) continue;
         if (distanceKm(lat, lng, other.latitude, other.longitude) > PHONE_MERGE_RADIUS_KM) continue;
-        if (
-          !similarNames(other.name, c.name) &&
-          !(
-            other.network !== null &&
-            other.network === c.network &&
-            isPaediatric(other.name) === isPaediatric(c.name)
-          )
-        )
-          continue;
+        if (!similarNames(other.name, c.name)) continue;
         if (!best || other.order < best.order) best = other;
       }
     }
@@ -112,9 +122,15 @@ function nearbySamePhone(byPhoneCell: Map<string, Candidate[]>, c: Candidate): C
 }
 
 /** Identity of a clinic by name and street: state, normalised name, normalised street, ZIP (else city). */
-export function nameAddressKey(c: Candidate): string | null {
+export function nameAddressKey(c: NormalisedRecord): string | null {
   const street = c.street ?? c.address;
   if (street === null) return null;
   const place = c.zip?.slice(0, 5) ?? c.city.toLowerCase();
   return `${c.state}|${identityName(c.name)}|${identityStreet(street)}|${place}`;
+}
+
+/** `"dir/file.csv:12"` → `["dir/file.csv", 12]` (file names may hold colons; the row is after the last). */
+export function splitProvenance(p: string): [string, number] {
+  const i = p.lastIndexOf(":");
+  return [p.slice(0, i), Number(p.slice(i + 1))];
 }

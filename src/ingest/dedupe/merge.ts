@@ -1,16 +1,19 @@
-import type { Candidate } from "../candidate.js";
+import type { MergedRecord } from "../normalised.js";
 
 /**
  * Folds a lower-precedence duplicate into the record that wins. For every field the winner's value is kept when
  * known; otherwise the duplicate's. Coordinates, hours with their time zone, and the street/ZIP/address group
  * travel together so that halves of two records are never mixed. Services and insurance are the union;
- * provenance and repairs are concatenated; the date is the newest.
+ * provenance and repairs are concatenated, source ids united; the date is the newest. Coordinates from the source
+ * replace approximate ones (a ZIP centroid). The network is decided after merging, from the merged record.
  * @example mergeInto(winner, duplicate) // winner, completed
  */
-export function mergeInto(winner: Candidate, dup: Candidate): void {
-  if (winner.latitude === null && dup.latitude !== null) {
+export function mergeInto(winner: MergedRecord, dup: MergedRecord): void {
+  const approximate = winner.coordinatesSource === "zip_centroid" && dup.coordinatesSource === "source";
+  if ((winner.latitude === null && dup.latitude !== null) || approximate) {
     winner.latitude = dup.latitude;
     winner.longitude = dup.longitude;
+    winner.coordinatesSource = dup.coordinatesSource;
   }
   if (winner.weekly === null && dup.weekly !== null) {
     winner.weekly = dup.weekly;
@@ -21,8 +24,10 @@ export function mergeInto(winner: Candidate, dup: Candidate): void {
     winner.street = dup.street;
     winner.zip = dup.zip;
   }
-  winner.network ??= dup.network;
-  winner.brandPrefix ??= dup.brandPrefix;
+  if (winner.networkColumn === null && dup.networkColumn !== null) {
+    winner.networkColumn = dup.networkColumn;
+    winner.networkEvidence = dup.networkEvidence;
+  }
   winner.neighborhood ??= dup.neighborhood;
   winner.phone ??= dup.phone;
   winner.website ??= dup.website;
@@ -33,6 +38,7 @@ export function mergeInto(winner: Candidate, dup: Candidate): void {
   winner.services = union(winner.services, dup.services);
   winner.insurance = union(winner.insurance, dup.insurance);
   winner.provenance.push(...dup.provenance);
+  winner.sourceIds = union(winner.sourceIds, dup.sourceIds);
   winner.repairs.push(...dup.repairs);
   if (dup.date !== null && (winner.date === null || dup.date > winner.date)) winner.date = dup.date;
 }

@@ -1,4 +1,4 @@
-import { identityName } from "../normalise-row.js";
+import { identityName } from "../normalise/identity.js";
 
 const FILLER = new Set([
   "urgent",

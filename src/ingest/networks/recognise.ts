@@ -1,4 +1,4 @@
-import { NETWORKS } from "./dictionary.js";
+import { type BrandEntry, NETWORKS } from "./dictionary.js";
 
 /** Lower-case words of a name, punctuation dropped: "CARE-NOW, Frisco" → "care now frisco". */
 export function words(text: string): string {
@@ -12,56 +12,82 @@ export function words(text: string): string {
     .trim();
 }
 
-let byVariant: Map<string, string> | undefined;
+/** A dictionary brand found in a clinic name. */
+export interface BrandMatch {
+  entry: BrandEntry;
+  /** The variant's words as they matched. */
+  variant: string;
+}
+
+let byVariant: Map<string, BrandEntry[]> | undefined;
+let spellings: Map<string, string> | undefined;
 let longest = 1;
 
-function table(): Map<string, string> {
+function table(): Map<string, BrandEntry[]> {
   if (byVariant) return byVariant;
   byVariant = new Map();
-  for (const n of NETWORKS) {
-    for (const v of [n.name, ...n.variants]) {
-      const w = words(v);
-      byVariant.set(w, n.name);
-      longest = Math.max(longest, w.split(" ").length);
+  for (const entry of NETWORKS) {
+    for (const v of new Set([entry.name, ...entry.variants].map(words))) {
+      const list = byVariant.get(v);
+      if (list) list.push(entry);
+      else byVariant.set(v, [entry]);
+      longest = Math.max(longest, v.split(" ").length);
     }
   }
   return byVariant;
 }
 
 /**
- * The network a clinic name belongs to according to the dictionary, or null (an independent clinic, as far
- * as the dictionary knows — no network is ever made up). The longest matching run of words wins, the
- * earliest on a tie ("Novant Health GoHealth" before "GoHealth").
- * @example networkFromName("CARE NOW URGENT CARE - FRISCO") // "CareNow"
- * @example networkFromName("Smith Family Walk-In Clinic") // null
+ * The dictionary brands a clinic name names, whatever the place: the longest matching run of words (the earliest
+ * on a tie), with every entry that has that variant. Whether one applies is decided with the record's state and
+ * date (see `assignNetwork`).
+ * @example brandMatches("CARE NOW URGENT CARE - FRISCO")[0]?.entry.name // "CareNow"
  */
-export function networkFromName(name: string): string | null {
+export function brandMatches(name: string): BrandMatch[] {
   const map = table();
   const w = words(name).split(" ");
   for (let len = Math.min(longest, w.length); len >= 1; len--) {
     for (let i = 0; i + len <= w.length; i++) {
-      const hit = map.get(w.slice(i, i + len).join(" "));
-      if (hit !== undefined) return hit;
+      const variant = w.slice(i, i + len).join(" ");
+      const hit = map.get(variant);
+      if (hit) return hit.map((entry) => ({ entry, variant }));
     }
   }
-  return null;
+  return [];
 }
 
 /**
- * The dictionary spelling of a network written in a network column, when it is one of the known brands;
- * otherwise the text as given.
+ * Whether a dictionary brand applies to a record: its state is in the brand's footprint and its date (when it
+ * has one) within the brand's years.
+ * @example brandApplies(careNow, "TX", "2020-01-01") // true
+ */
+export function brandApplies(entry: BrandEntry, state: string, date: string | null): boolean {
+  if (!entry.states.includes(state)) return false;
+  if (date === null) return true;
+  const year = Number(date.slice(0, 4));
+  return (
+    (entry.since === undefined || year >= entry.since) && (entry.until === undefined || year <= entry.until)
+  );
+}
+
+/**
+ * The dictionary spelling of a network written in a network column, when it is a known brand; else as given.
  * @example canonicalNetwork("CARENOW") // "CareNow"
  */
 export function canonicalNetwork(text: string): string {
-  return table().get(words(text)) ?? text;
+  return table().get(words(text))?.[0]?.name ?? text;
 }
 
 /**
- * After proper-casing, writes a recognised brand as the brand does: "Carenow Urgent Care" → "CareNow Urgent Care".
- * Only letters that spell the brand exactly (ignoring case) are touched.
- * @example brandCase("Medexpress Urgent Care - Bluefield", "MedExpress") // "MedExpress Urgent Care - Bluefield"
+ * Writes the brands of the dictionary as they write themselves: any word of the name equal, ignoring case, to a
+ * brand spelling ("Fastmed", "INSTACARE", "Carenow") takes that spelling ("FastMed", "InstaCare", "CareNow").
+ * @example respellBrands("Fastmed Urgent Care - Raleigh") // "FastMed Urgent Care - Raleigh"
  */
-export function brandCase(name: string, network: string): string {
-  const escaped = network.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return name.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu"), network);
+export function respellBrands(name: string): string {
+  if (!spellings) {
+    spellings = new Map();
+    for (const entry of NETWORKS) for (const s of entry.spellings ?? []) spellings.set(s.toLowerCase(), s);
+  }
+  const map = spellings;
+  return name.replace(/[\p{L}\p{N}]+/gu, (w) => map.get(w.toLowerCase()) ?? w);
 }

@@ -5,7 +5,7 @@ import type { Normalised } from "./phone.js";
  * @example normaliseRating("4.5") // { value: 4.5 }
  */
 export function normaliseRating(text: string): Normalised<number | null> {
-  const n = Number(text);
+  const n = Number(splitRating(text).rating);
   if (!Number.isFinite(n) || n < 0 || n > 5)
     return {
       value: null,
@@ -26,4 +26,18 @@ export function normaliseReviewsCount(text: string): Normalised<number | null> {
       problem: { code: "invalid_reviews_count", message: `"${text}" is not a count; dropped` },
     };
   return { value: n };
+}
+
+/**
+ * A rating cell of directory exports, which often carries its review count: `4.5 (123)`, `4.5 (1,204 reviews)`,
+ * `4.5 stars, 123 reviews`, `4.5/5`. Returns the rating text and the count text when there is one.
+ * @example splitRating("4.6 (1,204 reviews)") // { rating: "4.6", reviews: "1,204" }
+ */
+export function splitRating(text: string): { rating: string; reviews: string | null } {
+  const m =
+    /^(\d+(?:\.\d+)?)\s*(?:\/\s*5|stars?|out of 5)?\s*(?:[(,;·-]\s*([\d,]+)\s*(?:reviews?|ratings?|votes?)?\s*\)?)?$/i.exec(
+      text.trim(),
+    );
+  if (!m) return { rating: text, reviews: null };
+  return { rating: m[1] as string, reviews: m[2] ?? null };
 }

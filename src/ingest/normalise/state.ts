@@ -20,13 +20,44 @@ const TERRITORIES = new Map<string, string>(
   ]),
 );
 TERRITORIES.set("VIRGIN ISLANDS", "U.S. Virgin Islands");
+/** Canadian provinces and territories: real exports near the border carry a few. */
+for (const [code, name] of [
+  ["AB", "Alberta"],
+  ["BC", "British Columbia"],
+  ["MB", "Manitoba"],
+  ["NB", "New Brunswick"],
+  ["NL", "Newfoundland and Labrador"],
+  ["NF", "Newfoundland and Labrador"],
+  ["NS", "Nova Scotia"],
+  ["NT", "Northwest Territories"],
+  ["NU", "Nunavut"],
+  ["ON", "Ontario"],
+  ["PE", "Prince Edward Island"],
+  ["QC", "Quebec"],
+  ["PQ", "Quebec"],
+  ["SK", "Saskatchewan"],
+  ["YT", "Yukon"],
+] as const) {
+  TERRITORIES.set(code, `${name}, Canada`);
+  TERRITORIES.set(name.toUpperCase(), `${name}, Canada`);
+}
+for (const name of [
+  "MEXICO",
+  "BAJA CALIFORNIA",
+  "CHIHUAHUA",
+  "SONORA",
+  "COAHUILA",
+  "NUEVO LEON",
+  "TAMAULIPAS",
+])
+  TERRITORIES.set(name, `${name.charAt(0)}${name.slice(1).toLowerCase()}, Mexico`);
 TERRITORIES.set("US VIRGIN ISLANDS", "U.S. Virgin Islands");
 
 export type StateResult = { state: State } | { outOfScope: string } | { invalid: true };
 
 /**
  * A USPS code, state name or slug, in any case, to one of the 50 states or DC; territories (PR, GU, VI, …)
- * are recognised as out of scope rather than invalid.
+ * and Canadian provinces (ON, BC, Quebec, …) are recognised as out of scope rather than invalid or missing.
  * @example normaliseState("tx") // { state: { code: "TX", name: "Texas", slug: "texas" } }
  * @example normaliseState("PR") // { outOfScope: "Puerto Rico" }
  */

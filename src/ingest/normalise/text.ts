@@ -15,13 +15,48 @@ export function cleanText(value: unknown, blanks: ReadonlySet<string> = NO_BLANK
   } else if (typeof value === "bigint" || typeof value === "boolean") text = String(value);
   else if (value instanceof Date) text = Number.isNaN(value.getTime()) ? "" : value.toISOString();
   else return null;
-  const clean = text.normalize("NFC").replace(SPACE_LIKE, " ").replace(/ {2,}/g, " ").trim();
+  const clean = text
+    .normalize("NFC")
+    .replace(INVISIBLE, "")
+    .replace(SPACE_LIKE, " ")
+    .replace(/ {2,}/g, " ")
+    .trim();
   if (clean === "" || blanks.has(clean.toUpperCase())) return null;
   return clean;
 }
 
 // Control characters (tabs, stray line breaks in cells) and Unicode spaces all read as one space.
-const SPACE_LIKE = /[\p{Cc}\u00a0\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]/gu;
+const SPACE_LIKE = /[\p{Cc}\u00a0\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/gu;
+/**
+ * Characters that change how text is displayed without being part of it: bidirectional embeddings, overrides
+ * and isolates (U+202A–U+202E, U+2066–U+2069), marks (U+200E, U+200F, U+061C), the zero-width space and the
+ * byte-order mark. A name carrying them can render reversed ("Trojan Source"); they are removed.
+ */
+const INVISIBLE = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b\ufeff]/gu;
+
+/** Longest value kept per field; longer text is cut at a word boundary and reported (`field_too_long`). */
+export const MAX_LENGTH = {
+  name: 200,
+  street: 200,
+  address: 300,
+  city: 100,
+  neighborhood: 100,
+  network: 120,
+  website: 2000,
+  list_item: 100,
+} as const;
+
+/**
+ * Cuts text to `max` characters (at the last space when there is one in the final fifth), or returns it as is.
+ * @example capLength("A".repeat(300), 200).length // 200
+ */
+export function capLength(text: string, max: number): { value: string; cut: boolean } {
+  const chars = [...text];
+  if (chars.length <= max) return { value: text, cut: false };
+  const head = chars.slice(0, max).join("");
+  const space = head.lastIndexOf(" ");
+  return { value: (space > max * 0.8 ? head.slice(0, space) : head).trim(), cut: true };
+}
 
 const NO_BLANKS: ReadonlySet<string> = new Set();
 

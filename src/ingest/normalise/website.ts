@@ -2,7 +2,7 @@ import type { Normalised } from "./phone.js";
 
 /**
  * A web site as an absolute https URL: a missing scheme gets `https://`, `http` is upgraded, the host is
- * lower-cased. Anything that is not a plausible public web address becomes null and is reported.
+ * lower-cased, tracking parameters (`utm_*`, `gclid`, `fbclid`, `msclkid`, …) are removed. Anything that is not a plausible public web address becomes null and is reported.
  * @example normaliseWebsite("WWW.CARENOW.COM/Locations") // { value: "https://www.carenow.com/Locations" }
  */
 export function normaliseWebsite(text: string): Normalised<string | null> {
@@ -29,5 +29,39 @@ export function normaliseWebsite(text: string): Normalised<string | null> {
     return invalid("has no valid public host name");
   url.protocol = "https:";
   if (url.port === "443") url.port = "";
+  for (const key of [...url.searchParams.keys()]) if (isTracking(key)) url.searchParams.delete(key);
+  if (url.searchParams.size === 0) url.search = "";
   return { value: url.href };
+}
+
+/** Query parameters that track a visit rather than address a page: removed from web sites. */
+const TRACKING = new Set([
+  "gclid",
+  "gclsrc",
+  "dclid",
+  "gbraid",
+  "wbraid",
+  "fbclid",
+  "msclkid",
+  "yclid",
+  "twclid",
+  "ttclid",
+  "igshid",
+  "li_fat_id",
+  "mc_cid",
+  "mc_eid",
+  "_ga",
+  "_gl",
+  "_hsenc",
+  "_hsmi",
+  "srsltid",
+  "y_source",
+  "cmpid",
+  "campaignid",
+  "adgroupid",
+]);
+
+function isTracking(key: string): boolean {
+  const k = key.toLowerCase();
+  return k.startsWith("utm_") || TRACKING.has(k);
 }

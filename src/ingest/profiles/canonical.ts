@@ -10,6 +10,9 @@ export const CANONICAL_PROFILE = defineMapping({
   name: "canonical",
   source: "Urgent Care Directory export",
   keep_ids: true,
+  csv_formula_escape: true,
+  // What our export published without coordinates stays so; its approximate points carry `coordinates_source`.
+  place_by_zip: false,
   columns: {
     id: "id",
     name: "name",
@@ -30,6 +33,12 @@ export const CANONICAL_PROFILE = defineMapping({
     state: ["state_code", "state", "state_name"],
     city_slug: "city",
     city: "city_name",
+    street: "street",
+    zip: "zip",
+    date: ["record_date", "date"],
+    source_ids: "source_ids",
+    network_evidence: "network_evidence",
+    coordinates_source: "coordinates_source",
   },
   required: ["id", "name", "state", "city"],
   proper_case: false,

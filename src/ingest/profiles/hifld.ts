@@ -2,12 +2,23 @@ import { defineMapping } from "./mapping.js";
 
 /**
  * The public HIFLD "Urgent Care Facilities" export: X is the longitude, Y the latitude; CONTDATE and GEODATE
- * date the record; "NOT AVAILABLE" stands for no value. It has no hours, web site or network columns.
+ * date the record; "NOT AVAILABLE" stands for no value. It has no hours, web site or network columns. Its `ID`
+ * is recorded as a source id but does not make the clinic id: one real export numbers its rows in that column,
+ * and copies of the layer carry other ID values for the same clinics.
  */
 export const HIFLD_PROFILE = defineMapping({
   name: "hifld",
   source: "HIFLD Urgent Care Facilities",
   id_namespace: "hifld",
+  upstream: [
+    {
+      name: "Urgent Care Facilities",
+      publisher:
+        "Homeland Infrastructure Foundation-Level Data (HIFLD), U.S. Department of Homeland Security",
+      url: "https://hifld-geoplatform.opendata.arcgis.com/",
+      license: "Public domain (HIFLD Open)",
+    },
+  ],
   columns: {
     source_id: "ID",
     name: "NAME",

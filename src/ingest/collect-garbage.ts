@@ -1,0 +1,31 @@
+import { getHeapStatistics, setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+
+/** Heap growth since the last full collection that triggers the next one. */
+const SLACK_BYTES = 48 * 2 ** 20;
+
+let gc: (() => void) | null | undefined;
+let afterLast = 0;
+
+/**
+ * Asks V8 for a full garbage collection when the heap has grown by more than SLACK_BYTES since the last one. The
+ * resolve stage calls it between states: a state's records live through many minor collections and are promoted
+ * to the old generation, where V8 lets them pile up — state after state — until its lazily grown limit (measured:
+ * 680 MiB of heap for 90 MiB of live data at 400k rows). Collecting when the heap has grown keeps the peak near
+ * the live data plus one state, without paying a full collection after every small state. A no-op where V8 does
+ * not allow it.
+ * @example for (const state of states) { resolve(state); collectGarbage(); }
+ */
+export function collectGarbage(): void {
+  if (gc === undefined) {
+    try {
+      setFlagsFromString("--expose-gc");
+      gc = runInNewContext("gc") as () => void;
+    } catch {
+      gc = null;
+    }
+  }
+  if (!gc || getHeapStatistics().used_heap_size - afterLast < SLACK_BYTES) return;
+  gc();
+  afterLast = getHeapStatistics().used_heap_size;
+}

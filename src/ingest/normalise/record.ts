@@ -1,0 +1,288 @@
+import { isUsTimezone } from "../../geo/timezone.js";
+import { brandPrefix } from "../networks/brand-prefix.js";
+import { canonicalNetwork, respellBrands } from "../networks/recognise.js";
+import type { NormalisedRecord } from "../normalised.js";
+import type { Problem } from "../problems.js";
+import type { BoundMapping } from "../row-access.js";
+import { composeAddress, streetLine } from "./address.js";
+import { parseAddressLine } from "./address-line.js";
+import { readDate } from "./date.js";
+import { normaliseHours } from "./hours.js";
+import { normaliseList } from "./lists.js";
+import { locate } from "./location.js";
+import { normaliseName } from "./name.js";
+import { normaliseRating, normaliseReviewsCount, splitRating } from "./numbers.js";
+import { normalisePhone } from "./phone.js";
+import { properCase } from "./proper-case.js";
+import { capLength, cleanText, MAX_LENGTH } from "./text.js";
+import { normaliseWebsite } from "./website.js";
+import { normaliseZip } from "./zip.js";
+
+/** Where a row comes from and how to report its problems. */
+export interface RowContext {
+  input: number;
+  file: string;
+  row: number;
+  order: number;
+  report: (p: Problem) => void;
+}
+
+/** A normalised record, or the codes of every reason it is rejected (all reported). */
+export type NormaliseResult = { record: NormalisedRecord } | { rejected: string[] };
+
+/**
+ * The normalise stage for one source row: every field cleaned and checked on its own, every repair reported, and
+ * every reason to reject the row reported (not only the first): no name, no usable state, no city.
+ * @example normaliseRecord(bound, { NAME: "ACME URGENT CARE", STATE: "TX", … }, ctx)
+ */
+export function normaliseRecord(
+  m: BoundMapping,
+  values: Record<string, unknown>,
+  ctx: RowContext,
+): NormaliseResult {
+  const repairs: string[] = [];
+  const rejected: string[] = [];
+  // Repairs are reported only for a record that is published: a rejected row is reported with its reasons alone.
+  const repaired: Problem[] = [];
+  const problem = (field: string, code: string, message: string, kind: "rejected" | "repaired") => {
+    const p = { file: ctx.file, row: ctx.row, field, code, message, kind };
+    if (kind === "repaired") {
+      repaired.push(p);
+      repairs.push(code);
+    } else {
+      ctx.report(p);
+      rejected.push(code);
+    }
+  };
+  const recase = m.mapping.proper_case;
+  const fromNames = m.mapping.networks_from_names;
+  const text = (field: Parameters<BoundMapping["raw"]>[1]) => cleanText(m.raw(values, field), m.blanks);
+  const capped = (field: keyof typeof MAX_LENGTH, value: string | null): string | null => {
+    if (value === null) return null;
+    const c = capLength(value, MAX_LENGTH[field]);
+    if (c.cut)
+      problem(
+        field,
+        "field_too_long",
+        `${[...value].length} characters, cut to ${MAX_LENGTH[field]}`,
+        "repaired",
+      );
+    return c.value;
+  };
+
+  const rawName = text("name");
+  let name: string | null = null;
+  if (rawName === null) problem("name", "missing_name", "the record has no name; skipped", "rejected");
+  else {
+    name = normaliseName(rawName, recase);
+    if (fromNames) name = respellBrands(name);
+    name = capped("name", name);
+  }
+
+  // A one-line address fills the street, city, state and ZIP a source does not give in columns of their own.
+  const addressText = text("address");
+  const parts =
+    addressText !== null && m.columns("street").length === 0 ? parseAddressLine(addressText) : null;
+  const stateText = text("state") ?? parts?.state ?? null;
+  const zipText = text("zip") ?? parts?.zip ?? null;
+  const zip = zipText === null ? null : normaliseZip(zipText);
+  if (zipText !== null && zip === null)
+    problem("zip", "invalid_zip", `"${zipText}" is not a ZIP code; dropped`, "repaired");
+
+  const lats = m.all(values, "latitude").map((v) => cleanText(v, m.blanks));
+  const lngs = m.all(values, "longitude").map((v) => cleanText(v, m.blanks));
+  const pairs: [string | null, string | null][] = [];
+  for (let i = 0; i < Math.max(lats.length, lngs.length); i++) pairs.push([lats[i] ?? null, lngs[i] ?? null]);
+  const where = locate(
+    pairs,
+    text("coordinates"),
+    stateText,
+    m.mapping.place_by_zip ? zip : null,
+    m.mapping.check_coordinates_in_state,
+  );
+  for (const p of where.problems) problem(p.field, p.code, p.message, p.kind);
+
+  const rawCity = text("city") ?? parts?.city ?? null;
+  if (rawCity === null) problem("city", "missing_city", "the record has no city; skipped", "rejected");
+  if (rejected.length > 0 || name === null || where.state === null || rawCity === null) return { rejected };
+  const flush = () => {
+    for (const p of repaired.splice(0)) ctx.report(p);
+  };
+  const state = where.state;
+  const city = capped("city", recase ? properCase(rawCity) : rawCity) as string;
+
+  const street = capped(
+    "street",
+    streetLine(text("street") ?? parts?.street ?? null, text("street2"), recase),
+  );
+  const address = capped("address", addressText ?? composeAddress(street, city, state, zip));
+
+  let phone: string | null = null;
+  const phoneText = text("phone");
+  if (phoneText !== null) {
+    const p = normalisePhone(phoneText);
+    if (p.problem) problem("phone", p.problem.code, p.problem.message, "repaired");
+    phone = p.value;
+  }
+
+  let website: string | null = null;
+  const siteText = text("website");
+  if (siteText !== null) {
+    const w =
+      siteText.length > MAX_LENGTH.website
+        ? {
+            value: null,
+            problem: {
+              code: "field_too_long",
+              message: `web address of ${siteText.length} characters; dropped`,
+            },
+          }
+        : normaliseWebsite(siteText);
+    if (w.problem) problem("website", w.problem.code, w.problem.message, "repaired");
+    website = w.value;
+  }
+
+  const { weekly, timezone } = hoursOf(m, values, problem);
+
+  const ratingText = text("rating");
+  const split = ratingText === null ? null : splitRating(ratingText);
+  const rating = numberField("rating", split?.rating ?? null, problem);
+  const reviewsCount = numberField("reviews_count", text("reviews_count") ?? split?.reviews ?? null, problem);
+
+  const networkText = capped("network", text("network"));
+  const networkColumn =
+    networkText === null
+      ? null
+      : {
+          column: m.columns("network").find((c) => cleanText(values[c], m.blanks) !== null) ?? "network",
+          value: fromNames ? canonicalNetwork(networkText) : networkText,
+        };
+
+  let date: string | null = null;
+  for (const col of m.columns("date")) {
+    const d = cleanText(values[col], m.blanks);
+    if (d === null) continue;
+    const r = readDate(d);
+    if ("date" in r) {
+      if (date === null || r.date > date) date = r.date;
+    } else if ("outOfRange" in r)
+      problem(
+        "date",
+        "date_out_of_range",
+        `${col} "${d}" (${r.outOfRange}) is outside 1990–2100; ignored`,
+        "repaired",
+      );
+    else
+      problem("date", "invalid_date", `${col} "${d}" is not a date this importer reads; ignored`, "repaired");
+  }
+
+  const sourceText = text("source_id");
+  const keptText = m.mapping.keep_ids ? text("id") : null;
+  let keptId: string | null = null;
+  if (keptText !== null) {
+    if (/^[a-z0-9]+$/.test(keptText)) keptId = keptText;
+    else
+      problem(
+        "id",
+        "invalid_id",
+        `"${keptText}" is not a lower-case alphanumeric id; a new id was derived`,
+        "repaired",
+      );
+  }
+
+  flush();
+  return {
+    record: {
+      order: ctx.order,
+      input: ctx.input,
+      row: ctx.row,
+      sourceId:
+        sourceText !== null && m.mapping.id_namespace !== null
+          ? `${m.mapping.id_namespace}:${sourceText}`
+          : null,
+      givenSourceIds: normaliseList(m.raw(values, "source_ids"), m.mapping.list_separator).filter((id) =>
+        /^[a-z0-9-]+:\S+$/.test(id),
+      ),
+      keptId,
+      name,
+      networksFromNames: fromNames,
+      networkColumn,
+      networkEvidence: evidenceOf(text("network_evidence")),
+      brandPrefix: fromNames && networkColumn === null ? brandPrefix(name) : null,
+      street,
+      address,
+      zip,
+      neighborhood: capped("neighborhood", text("neighborhood")),
+      latitude: where.point?.latitude ?? null,
+      longitude: where.point?.longitude ?? null,
+      coordinatesSource:
+        text("coordinates_source") === "zip_centroid" && where.point
+          ? "zip_centroid"
+          : where.coordinatesSource,
+      phone,
+      weekly,
+      timezone,
+      services: listField(m, values, "services"),
+      insurance: listField(m, values, "insurance"),
+      rating,
+      reviews_count: reviewsCount,
+      website,
+      state,
+      city,
+      citySlug: text("city_slug"),
+      date,
+      repairs,
+    },
+  };
+}
+
+type Report = (field: string, code: string, message: string, kind: "rejected" | "repaired") => void;
+
+function hoursOf(m: BoundMapping, values: Record<string, unknown>, problem: Report) {
+  let weekly: NormalisedRecord["weekly"] = null;
+  let timezone: string | null = null;
+  const raw = m.raw(values, "hours");
+  const value = typeof raw === "string" ? cleanText(raw, m.blanks) : typeof raw === "object" ? raw : null;
+  if (value !== null && value !== undefined) {
+    const h = normaliseHours(value);
+    if (h.problem) problem("hours", h.problem.code, h.problem.message, "repaired");
+    weekly = h.value?.weekly ?? null;
+    timezone = h.value?.timezone ?? null;
+  }
+  const tzText = cleanText(m.raw(values, "timezone"), m.blanks) ?? timezone;
+  timezone = null;
+  if (tzText !== null) {
+    if (isUsTimezone(tzText)) timezone = tzText;
+    else
+      problem(
+        "timezone",
+        "invalid_timezone",
+        `"${tzText}" is not the IANA name of a US time zone; taken from the coordinates instead`,
+        "repaired",
+      );
+  }
+  return { weekly, timezone };
+}
+
+function numberField(field: "rating" | "reviews_count", t: string | null, problem: Report): number | null {
+  if (t === null) return null;
+  const r = field === "rating" ? normaliseRating(t) : normaliseReviewsCount(t);
+  if (r.problem) problem(field, r.problem.code, r.problem.message, "repaired");
+  return r.value;
+}
+
+function listField(
+  m: BoundMapping,
+  values: Record<string, unknown>,
+  field: "services" | "insurance",
+): string[] {
+  return normaliseList(m.raw(values, field), m.mapping.list_separator)
+    .map((item) => capLength(item, MAX_LENGTH.list_item).value)
+    .filter((item, i, all) => all.indexOf(item) === i);
+}
+
+/** `"dictionary: matched …"` (our exports' network_evidence column) → evidence; null when not that form. */
+function evidenceOf(text: string | null): NormalisedRecord["networkEvidence"] {
+  const m = text === null ? null : /^(source_column|dictionary|name_pattern): (.+)$/.exec(text);
+  return m ? { kind: m[1] as "source_column" | "dictionary" | "name_pattern", detail: m[2] as string } : null;
+}

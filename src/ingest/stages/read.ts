@@ -1,0 +1,198 @@
+import { stat } from "node:fs/promises";
+import type { StateSpill } from "../../dataset/state-spill.js";
+import { PrefixCounts } from "../networks/infer.js";
+import { normaliseRecord } from "../normalise/record.js";
+import type { NormalisedRecord } from "../normalised.js";
+import { FatalInputError, type Problem } from "../problems.js";
+import { detectProfile, type Mapping } from "../profiles/index.js";
+import type { Progress } from "../progress.js";
+import { formatOf, readRecords } from "../readers/index.js";
+import { bindMapping } from "../row-access.js";
+import { RowNumberCheck } from "./row-numbers.js";
+
+/** What was read from one input file. */
+export interface FileSummary {
+  path: string;
+  format: string;
+  profile: string | null;
+  /** Records read (including rejected ones). */
+  records: number;
+  /** Newest record date, else the file's modification date (YYYY-MM-DD). */
+  date: string | null;
+}
+
+/** What the read stage hands to the resolve stage: spilled records plus small global facts. */
+export interface ReadResult {
+  files: FileSummary[];
+  /** The mapping of each input (null when it could not be read). */
+  mappings: (Mapping | null)[];
+  /** Modification date of each input (YYYY-MM-DD), used only when nothing else dates the data. */
+  fileDates: (string | null)[];
+  read: number;
+  /** Rejected records by their first reason (each record counted once; every reason is in the problem log). */
+  rejected: Record<string, number>;
+  /** Inputs whose source-id column turned out to hold row numbers. */
+  rowNumberIds: Set<number>;
+  prefixes: PrefixCounts;
+  dates: { oldest: string | null; newest: string | null };
+}
+
+export interface ReadOptions {
+  inputs: readonly string[];
+  profile?: Mapping;
+  progress?: Progress;
+  report: (p: Problem) => void;
+}
+
+/**
+ * The read stage: streams every input, normalises each row (the normalise stage) and spills the normalised records
+ * to one file per state; rejected rows are reported with all their reasons. Memory holds one row at a time plus
+ * small counts (brand prefixes per state, row-number checks of id columns, dates).
+ * @example const read = await readInputs({ inputs: ["hifld.csv"], report }, spill);
+ */
+export async function readInputs(
+  options: ReadOptions,
+  spill: StateSpill<NormalisedRecord>,
+): Promise<ReadResult> {
+  const { report } = options;
+  const result: ReadResult = {
+    files: [],
+    mappings: [],
+    fileDates: [],
+    read: 0,
+    rejected: {},
+    rowNumberIds: new Set(),
+    prefixes: new PrefixCounts(),
+    dates: { oldest: null, newest: null },
+  };
+  const reject = (code: string) => {
+    result.rejected[code] = (result.rejected[code] ?? 0) + 1;
+  };
+  let order = 0;
+  for (const [input, path] of options.inputs.entries()) {
+    const summary: FileSummary = {
+      path,
+      format: formatOf(path) ?? "unknown",
+      profile: null,
+      records: 0,
+      date: null,
+    };
+    result.files.push(summary);
+    result.mappings.push(null);
+    result.fileDates.push(null);
+    const fatal = (code: string, message: string, row = 0) =>
+      report({ file: path, row, field: "", code, message, kind: "fatal" });
+    try {
+      const s = await stat(path);
+      if (!s.isFile()) {
+        fatal("file_unreadable", "not a file");
+        continue;
+      }
+      result.fileDates[input] = s.mtime.toISOString().slice(0, 10);
+    } catch (e) {
+      fatal("file_unreadable", `cannot read the file: ${(e as Error).message}`);
+      continue;
+    }
+    const format = formatOf(path);
+    if (!format) {
+      fatal("unknown_format", "unknown file type: use .csv, .json (array), .ndjson/.jsonl or .parquet");
+      continue;
+    }
+    let newest: string | null = null;
+    const ids = new RowNumberCheck();
+    const onRowProblem = (row: number, code: string, message: string) => {
+      result.read++;
+      summary.records++;
+      reject(code);
+      report({ file: path, row, field: "", code, message, kind: "rejected" });
+    };
+    const events = readRecords(path, format, onRowProblem);
+    let rows = 0;
+    try {
+      let bound: ReturnType<typeof bindMapping> | undefined;
+      for await (const e of events) {
+        if (e.type === "columns") {
+          const mapping = options.profile ?? detectProfile(e.columns);
+          if (!mapping) {
+            fatal(
+              "unknown_profile",
+              `cannot tell the layout from the columns (${e.columns.slice(0, 8).join(", ")}…): pass --profile hifld, canonical or a mapping file`,
+            );
+            break;
+          }
+          bound = bindMapping(mapping, e.columns);
+          summary.profile = mapping.name;
+          result.mappings[input] = mapping;
+          if (bound.missing.length) {
+            const want = bound.missing
+              .map((f) => `${f} (${[mapping.columns[f] ?? f].flat().join(" or ")})`)
+              .join(", ");
+            fatal("missing_columns", `required column(s) missing for profile ${mapping.name}: ${want}`);
+            break;
+          }
+          for (const d of e.duplicates ?? [])
+            report({
+              file: path,
+              row: 1,
+              field: d.name,
+              code: "duplicate_column",
+              message: `column "${d.name}" appears ${d.positions.length} times (positions ${d.positions.join(", ")}); no copy is dropped: each row takes, per field, the first copy with a value, and for coordinates the first X/Y pair in range`,
+              kind: "notice",
+            });
+          continue;
+        }
+        if (!bound) continue;
+        result.read++;
+        summary.records++;
+        rows++;
+        const values =
+          format === "csv" && bound.mapping.csv_formula_escape ? unescapeFormulas(e.values) : e.values;
+        const r = normaliseRecord(bound, values, { input, file: path, row: e.row, order: order++, report });
+        if ("rejected" in r) {
+          reject(r.rejected[0] as string);
+        } else {
+          const c = r.record;
+          ids.add(c.sourceId);
+          if (c.brandPrefix !== null) result.prefixes.add(c.brandPrefix, c.state, c.city);
+          if (c.date !== null) {
+            if (newest === null || c.date > newest) newest = c.date;
+            if (result.dates.oldest === null || c.date < result.dates.oldest) result.dates.oldest = c.date;
+            if (result.dates.newest === null || c.date > result.dates.newest) result.dates.newest = c.date;
+          }
+          await spill.add(c.state, c);
+        }
+        if ((summary.records & 1023) === 0) options.progress?.update(`reading ${path}`, summary.records);
+      }
+      if (bound && rows === 0 && summary.records === 0)
+        fatal("file_empty", "the file has a header but no records: nothing to import");
+    } catch (e) {
+      if (!(e instanceof FatalInputError)) throw e;
+      report({ ...e.problem, kind: "fatal" });
+    } finally {
+      await events.return(undefined);
+      options.progress?.done();
+    }
+    if (ids.rowNumbers) {
+      result.rowNumberIds.add(input);
+      report({
+        file: path,
+        row: 0,
+        field: "source_id",
+        code: "row_number_ids",
+        message: `the source-id column counts the rows (${ids.describe()}): row numbers change between exports, so they identify nothing and are not used`,
+        kind: "notice",
+      });
+    }
+    summary.date = newest ?? result.fileDates[input] ?? null;
+  }
+  await spill.flush();
+  return result;
+}
+
+/** Our CSV downloads prefix text cells that start like a formula with `'` (see `textCell`): removed again here. */
+function unescapeFormulas(values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values))
+    out[k] = typeof v === "string" && /^'[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/.test(v) ? v.slice(1) : v;
+  return out;
+}

