@@ -8,6 +8,7 @@ import type { BuildRun, Emitter } from "./emitter.js";
 import { groupState } from "./group.js";
 import { NetworkMembers } from "./network-members.js";
 import { OutputWriter, type PreviousTree, type WriteResult } from "./output/writer.js";
+import { siteEmitter } from "./site/emitter.js";
 import { summarise } from "./summary.js";
 import { Checker } from "./validate.js";
 
@@ -17,7 +18,7 @@ export type { BuildOptions } from "./context.js";
  * Every part of the output, in the order it is rendered. Each state goes through all of them before the next
  * state is loaded; then each finishes, in this order (the catalogue last: index.json lists what the others made).
  */
-export const EMITTERS: readonly Emitter[] = [stateDocuments, downloadsEmitter, catalogueDocuments];
+export const EMITTERS: readonly Emitter[] = [stateDocuments, downloadsEmitter, siteEmitter, catalogueDocuments];
 
 export interface RenderOptions extends BuildOptions {
   /** The release being replaced, for hard-linking unchanged files. */
