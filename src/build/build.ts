@@ -18,7 +18,12 @@ export type { BuildOptions } from "./context.js";
  * Every part of the output, in the order it is rendered. Each state goes through all of them before the next
  * state is loaded; then each finishes, in this order (the catalogue last: index.json lists what the others made).
  */
-export const EMITTERS: readonly Emitter[] = [stateDocuments, downloadsEmitter, siteEmitter, catalogueDocuments];
+export const EMITTERS: readonly Emitter[] = [
+  stateDocuments,
+  downloadsEmitter,
+  siteEmitter,
+  catalogueDocuments,
+];
 
 export interface RenderOptions extends BuildOptions {
   /** The release being replaced, for hard-linking unchanged files. */

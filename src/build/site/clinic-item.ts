@@ -10,7 +10,9 @@ import type { SiteContext } from "./site.js";
 /** A phone number as a `tel:` link (text only when it is not a US number). */
 export function phoneLink(phone: string): Html {
   const tel = telHref(phone);
-  return tel ? html`<a href="${tel}">${phone}</a>` : html`${phone}`;
+  // Non-breaking spaces and hyphens: a phone number never wraps across lines.
+  const text = phone.replace(/ /g, "\u00a0").replace(/-/g, "\u2011");
+  return tel ? html`<a href="${tel}">${text}</a>` : html`${phone}`;
 }
 
 /** The network as a link to its page (text alone when the build knows no page for it). */

@@ -30,7 +30,9 @@ export interface PageOptions {
  */
 export function page(site: SiteContext, o: PageOptions): string {
   const { ctx } = site;
-  const title = o.path === "/" ? SERVICE_NAME : `${o.title} – ${SERVICE_NAME}`;
+  // Search engines show about 70 characters of a title: the service's name goes only where it fits.
+  const full = `${o.title} – ${SERVICE_NAME}`;
+  const title = o.path === "/" ? SERVICE_NAME : full.length <= 70 ? full : o.title;
   const crumbs = o.crumbs?.length
     ? html`<nav class="breadcrumbs" aria-label="Breadcrumb"><ol>${o.crumbs.map(
         (c) => html`<li><a href="${site.href(c.path)}">${c.label}</a></li>`,
@@ -40,7 +42,7 @@ export function page(site: SiteContext, o: PageOptions): string {
     ? html`<div class="banner"><p><strong>Synthetic sample data.</strong> Every clinic, network, address, phone number and web site on this site is fictional. Do not use it to find care.</p></div>`
     : "";
   const stale = site.staleNotice ? html`<div class="notice"><p>${site.staleNotice}</p></div>` : "";
-  const doc: Html = html`<!doctype html>
+  const doc: Html = html`<!DOCTYPE html>
 <html lang="en" data-api="${site.apiHref("")}">
 <head>
 <meta charset="utf-8">

@@ -63,7 +63,8 @@ td.num,th.num{text-align:right}
 .map .has{fill:#fff}
 .map a:focus{outline:none;box-shadow:none;background:none}
 .map a:hover .land,.map a:focus .land{fill:#fd0;stroke:#0b0c0c;stroke-width:1.5}
-.map .dot{fill:#d4351c;stroke:#fff;stroke-width:.5}
+.map .dot{fill:#d4351c;stroke:#fff;stroke-width:1}
+.map .dots{fill:none;stroke:#d4351c;stroke-width:6;stroke-linecap:round}
 .map .centre{fill:none;stroke:#0b0c0c;stroke-width:1.5}
 .map .scale{stroke:#0b0c0c;stroke-width:2}
 .map text{font-size:12px;fill:#0b0c0c}
@@ -71,9 +72,14 @@ td.num,th.num{text-align:right}
 .search label{display:block;font-weight:700;font-size:1.2rem;margin-bottom:.3em}
 .search input{width:100%;max-width:36em;font:inherit;padding:.4em;border:2px solid #0b0c0c;border-radius:0}
 .search input:focus{outline:3px solid #fd0;outline-offset:0;box-shadow:inset 0 0 0 2px #0b0c0c}
+.search-row{display:flex;gap:.5em;max-width:36em}
+.search button{font:inherit;font-weight:700;padding:.4em 1em;color:#fff;background:#00703c;border:0;box-shadow:0 2px 0 #002d18;cursor:pointer}
+.search button:hover{background:#005a30}
+.search button:focus{outline:3px solid #fd0;outline-offset:0;background:#fd0;color:#0b0c0c;box-shadow:0 2px 0 #0b0c0c}
 .search ul{list-style:none;padding:0;margin:.5em 0 0;max-width:36em}
 .search li{padding:.4em 0;border-bottom:1px solid #b1b4b6}
 .status-line{min-height:1.5em;margin:.4em 0 0}
+.hours{width:auto}
 .hours th{font-weight:400}
 .hours td{white-space:nowrap}
 .op{display:inline-block;font-weight:700;font-size:.8rem;padding:0 .4em;margin-right:.5em;background:#1d70b8;color:#fff}

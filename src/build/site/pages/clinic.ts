@@ -61,7 +61,7 @@ export function clinicPageHtml(
           },
   });
   return page(site, {
-    title: `${clinic.name}, ${place}`,
+    title: `${clinic.name}, ${city.city.name}, ${state.code}`,
     description: `${clinic.name}: urgent care clinic in ${place}. Address, phone number and opening hours.`,
     path,
     crumbs: [

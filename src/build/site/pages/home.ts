@@ -22,7 +22,7 @@ export function homePageHtml(site: SiteContext, summary: Summary): string {
 <p>Data release ${ctx.dataset.dataVersion}. ${fresh.notice}</p>
 <form class="search" role="search" data-search hidden action="${site.href("/")}">
 <label for="q">Search by clinic name, network, city or ZIP code</label>
-<input type="search" id="q" name="q" autocomplete="off" spellcheck="false" aria-describedby="q-status">
+<div class="search-row"><input type="search" id="q" name="q" autocomplete="off" spellcheck="false" aria-describedby="q-status"> <button type="submit">Search</button></div>
 <p class="status-line" id="q-status" role="status" aria-live="polite" data-search-status></p>
 <ul data-search-results></ul>
 </form>
