@@ -1,5 +1,5 @@
 import { LICENSE, SERVICE_NAME } from "../context.js";
-import { type Fragment, type Html, html, jsonForScript } from "./html.js";
+import { escapeHtml, type Fragment, type Html, html, jsonForScript } from "./html.js";
 import type { Asset, SiteContext } from "./site.js";
 
 /** One step of the breadcrumbs: a site path and its label. */
@@ -11,6 +11,8 @@ export interface Crumb {
 export interface PageOptions {
   /** The page's own name (the `<title>` adds the service's). */
   title: string;
+  /** A shorter name for the `<title>` when `title` is too long for it (a clinic's name alone). */
+  shortTitle?: string;
   description: string;
   /** The page's site path (`/clinics/texas/`), for its canonical address; null for the 404 page. */
   path: string | null;
@@ -31,8 +33,11 @@ export interface PageOptions {
 export function page(site: SiteContext, o: PageOptions): string {
   const { ctx } = site;
   // Search engines show about 70 characters of a title: the service's name goes only where it fits.
-  const full = `${o.title} – ${SERVICE_NAME}`;
-  const title = o.path === "/" ? SERVICE_NAME : full.length <= 70 ? full : o.title;
+  const candidates = [`${o.title} – ${SERVICE_NAME}`, o.title, o.shortTitle ?? o.title];
+  const title =
+    o.path === "/"
+      ? SERVICE_NAME
+      : (candidates.find((t) => escapeHtml(t).length <= 70) ?? (candidates[2] as string));
   const crumbs = o.crumbs?.length
     ? html`<nav class="breadcrumbs" aria-label="Breadcrumb"><ol>${o.crumbs.map(
         (c) => html`<li><a href="${site.href(c.path)}">${c.label}</a></li>`,

@@ -62,6 +62,7 @@ export function clinicPageHtml(
   });
   return page(site, {
     title: `${clinic.name}, ${city.city.name}, ${state.code}`,
+    shortTitle: clinic.name,
     description: `${clinic.name}: urgent care clinic in ${place}. Address, phone number and opening hours.`,
     path,
     crumbs: [
