@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // Real Chromium (Debian's, driven by playwright-core) on the sample site served with the server's CSP.
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -139,7 +140,7 @@ describe("the site in Chromium", () => {
   it("without JavaScript every page is complete but for search and open-now (the search form stays hidden)", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(site.origin + "/");
+    await page.goto(`${site.origin}/`);
     expect(await page.isVisible("form[data-search]")).toBe(false);
     expect(await page.locator("main ul.columns a").count()).toBe(51);
     await page.goto(site.origin + urlOf(pages.files.city));
@@ -180,7 +181,7 @@ enhanceSearch(document.querySelector("form[data-search]"), search);`,
     await page.route(/\/assets\/home-[0-9a-f]+\.js$/, (route) =>
       route.fulfill({ contentType: "text/javascript", body: bundle.outputFiles[0]?.text ?? "" }),
     );
-    await page.goto(site.origin + "/");
+    await page.goto(`${site.origin}/`);
     const target = doc.clinics[doc.clinics.length - 1];
     if (!target) throw new Error("empty city");
     await page.getByLabel(/Search by clinic name/).pressSequentially(target.name.slice(0, 12));
@@ -200,7 +201,7 @@ enhanceSearch(document.querySelector("form[data-search]"), search);`,
       const target = doc.clinics[0];
       if (!target) throw new Error("empty city");
       const { page, problems } = await watched();
-      await page.goto(site.origin + "/");
+      await page.goto(`${site.origin}/`);
       await page.getByLabel(/Search by clinic name/).pressSequentially(target.name);
       await page.locator(`form[data-search] a[href="${new URL(target.url).pathname}"]`).click();
       await page.waitForURL(`**${new URL(target.url).pathname}`);
