@@ -10,7 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClinicsByCity } from "../../src/schema/documents.js";
 import { sampleSite } from "../helpers/sample-site.js";
-import { launchChromium } from "./helpers/browser.js";
+import { launchChromium, RUN_BROWSER_TESTS } from "./helpers/browser.js";
 import { representativePages, urlOf } from "./helpers/pages.js";
 import { type StaticSite, serveStatic } from "./helpers/static-server.js";
 
@@ -24,7 +24,7 @@ interface Watched {
   problems: string[];
 }
 
-describe("the site in Chromium", () => {
+describe.runIf(RUN_BROWSER_TESTS)("the site in Chromium", () => {
   let browser: Browser;
   let site: StaticSite;
   let pages: Awaited<ReturnType<typeof representativePages>>;

@@ -8,7 +8,7 @@ import { renderSite } from "../../src/build/build.js";
 import { fromRecords } from "../../src/dataset/store.js";
 import type { FlatDataset } from "../../src/dataset/types.js";
 import { SAMPLE_BUILD, smallRecords, tempDir } from "../helpers/sample-site.js";
-import { launchChromium } from "./helpers/browser.js";
+import { launchChromium, RUN_BROWSER_TESTS } from "./helpers/browser.js";
 import { serveStatic } from "./helpers/static-server.js";
 
 const NAME = "</script><script>alert(1)</script>";
@@ -111,31 +111,34 @@ describe("escaping: a build from hostile data", () => {
     expect(about).not.toContain("javascript:");
   });
 
-  it("runs nothing in Chromium: no dialog, no error; the names read as written", async () => {
-    const browser = await launchChromium();
-    const site = await serveStatic(out);
-    try {
-      const page = await browser.newPage();
-      const problems: string[] = [];
-      page.on("dialog", (d) => {
-        problems.push(`dialog ${d.message()}`);
-        void d.dismiss();
-      });
-      page.on("pageerror", (e) => problems.push(e.message));
-      const targets = [...pages.keys()].filter(
-        (f) => pages.get(f)?.includes("alert(1)") || pages.get(f)?.includes("alert(5)"),
-      );
-      expect(targets.length).toBeGreaterThan(3);
-      for (const f of targets) await page.goto(`${site.origin}/${f.replace(/index\.html$/, "")}`);
-      const clinic = targets.find((f) => pages.get(f)?.includes("<h1>&lt;/script&gt;")) as string;
-      await page.goto(`${site.origin}/${clinic.replace(/index\.html$/, "")}`);
-      expect(await page.locator("h1").textContent()).toBe(NAME);
-      expect(problems).toEqual([]);
-    } finally {
-      await browser.close();
-      await site.close();
-    }
-  });
+  it.runIf(RUN_BROWSER_TESTS)(
+    "runs nothing in Chromium: no dialog, no error; the names read as written",
+    async () => {
+      const browser = await launchChromium();
+      const site = await serveStatic(out);
+      try {
+        const page = await browser.newPage();
+        const problems: string[] = [];
+        page.on("dialog", (d) => {
+          problems.push(`dialog ${d.message()}`);
+          void d.dismiss();
+        });
+        page.on("pageerror", (e) => problems.push(e.message));
+        const targets = [...pages.keys()].filter(
+          (f) => pages.get(f)?.includes("alert(1)") || pages.get(f)?.includes("alert(5)"),
+        );
+        expect(targets.length).toBeGreaterThan(3);
+        for (const f of targets) await page.goto(`${site.origin}/${f.replace(/index\.html$/, "")}`);
+        const clinic = targets.find((f) => pages.get(f)?.includes("<h1>&lt;/script&gt;")) as string;
+        await page.goto(`${site.origin}/${clinic.replace(/index\.html$/, "")}`);
+        expect(await page.locator("h1").textContent()).toBe(NAME);
+        expect(problems).toEqual([]);
+      } finally {
+        await browser.close();
+        await site.close();
+      }
+    },
+  );
 });
 
 describe("a site under a path prefix (--site-url https://example.org/ucd)", () => {
