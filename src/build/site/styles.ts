@@ -48,6 +48,8 @@ table{border-collapse:collapse;width:100%}
 th,td{text-align:left;vertical-align:top;padding:.4em .8em .4em 0;border-bottom:1px solid #b1b4b6}
 td.num,th.num{text-align:right}
 .table-wrap{overflow-x:auto}
+.sha{word-break:break-all;font-size:.8em}
+.nowrap{white-space:nowrap}
 .summary{display:grid;grid-template-columns:minmax(8em,max-content) 1fr;gap:.3em 1.5em;margin:0 0 1.5em}
 .summary dt{font-weight:700}
 .summary dd{margin:0;word-break:break-word}

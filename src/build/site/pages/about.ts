@@ -108,7 +108,7 @@ ${
     ? html`<p>The whole data set, one row per clinic. Dated names never change; the <code>-latest</code> names always hold the newest release. Check a file with its SHA-256.</p>
 <div class="table-wrap"><table><thead><tr><th scope="col">File</th><th scope="col">Format</th><th scope="col" class="num">Size</th><th scope="col" class="num">Rows</th><th scope="col">SHA-256</th></tr></thead><tbody>${downloads.downloads.map(
         (d) =>
-          html`<tr><td><a href="${site.local(d.url)}">${d.name}</a></td><td>${d.format.toUpperCase()}</td><td class="num">${bytes(d.bytes)} <span class="hint">(${count(d.bytes)} bytes)</span></td><td class="num">${count(d.rows)}</td><td><code>${d.sha256}</code></td></tr>`,
+          html`<tr><td class="nowrap"><a href="${site.local(d.url)}">${d.name}</a></td><td>${d.format.toUpperCase()}</td><td class="num">${bytes(d.bytes)} <span class="hint">(${count(d.bytes)} bytes)</span></td><td class="num">${count(d.rows)}</td><td><code class="sha">${d.sha256}</code></td></tr>`,
       )}</tbody></table></div>
 <p><a href="${site.local(downloads.manifest_url)}">The manifest</a> lists every file with its columns and types; <a href="${site.local(downloads.license_url)}">LICENSE.txt</a> holds the licence and credit lines.</p>`
     : html`<p>This build has no downloads.</p>`
