@@ -67,7 +67,7 @@ describe.runIf(RUN_BROWSER_TESTS)("the site in Chromium", () => {
     return { page, problems };
   }
 
-  it("each kind of page loads with no console error, no failed request and nothing from another origin; axe finds no serious or critical violation", async () => {
+  it("each kind of page loads with no console error, no failed request and nothing from another origin; axe finds no violation (none serious or critical, none at all)", async () => {
     const { page, problems } = await watched();
     const report: Record<string, string[]> = {};
     const paths = [...Object.values(pages.files).map(urlOf), "/no-such-page/"];
@@ -81,9 +81,8 @@ describe.runIf(RUN_BROWSER_TESTS)("the site in Chromium", () => {
         const results = await axe.run(document, { resultTypes: ["violations"] });
         return results.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
       });
-      report[path] = violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id} (${v.impact}, ${v.nodes} nodes)`);
+      // The bar is 0 serious or critical; the pages meet 0 of any impact, and keep to it.
+      report[path] = violations.map((v) => `${v.id} (${v.impact}, ${v.nodes} nodes)`);
     }
     expect(problems).toEqual([]);
     expect(report).toEqual(Object.fromEntries(paths.map((p) => [p, []])));

@@ -124,13 +124,28 @@ describe("escaping: a build from hostile data", () => {
           void d.dismiss();
         });
         page.on("pageerror", (e) => problems.push(e.message));
-        const targets = [...pages.keys()].filter(
-          (f) => pages.get(f)?.includes("alert(1)") || pages.get(f)?.includes("alert(5)"),
-        );
-        expect(targets.length).toBeGreaterThan(3);
-        for (const f of targets) await page.goto(`${site.origin}/${f.replace(/index\.html$/, "")}`);
-        const clinic = targets.find((f) => pages.get(f)?.includes("<h1>&lt;/script&gt;")) as string;
-        await page.goto(`${site.origin}/${clinic.replace(/index\.html$/, "")}`);
+        const clinic = [...pages.keys()].find((f) => pages.get(f)?.includes("<h1>&lt;/script&gt;")) as string;
+        const city = clinic.replace(/[^/]+\/index\.html$/, "index.html");
+        const network = [...pages.keys()].find(
+          (f) => /^networks\/[^/]+\/index\.html$/.test(f) && pages.get(f)?.includes("<h1>&lt;b "),
+        ) as string;
+        expect(network, "the hostile network has a page").toBeDefined();
+        expect(pages.get(city)).toContain("<h1>Urgent care clinics in Town &lt;script&gt;alert(5)");
+        for (const f of ["about/index.html", "404.html", network, city, clinic]) {
+          await page.goto(`${site.origin}/${f.replace(/index\.html$/, "")}`);
+          // What the browser built: no handler attribute, no image, no javascript: link, only the site's scripts.
+          const dom = await page.evaluate(() => ({
+            handlers: [...document.querySelectorAll("*")].flatMap((el) =>
+              [...el.attributes].filter((a) => a.name.startsWith("on")).map((a) => `${el.tagName} ${a.name}`),
+            ),
+            images: document.querySelectorAll("img").length,
+            jsLinks: document.querySelectorAll('[href^="javascript:" i]').length,
+            scripts: [...document.scripts]
+              .map((s) => s.getAttribute("src") ?? s.type)
+              .filter((s) => !/^\/assets\/[a-z-]+-[0-9a-f]{10}\.js$/.test(s) && s !== "application/ld+json"),
+          }));
+          expect(dom, f).toEqual({ handlers: [], images: 0, jsLinks: 0, scripts: [] });
+        }
         expect(await page.locator("h1").textContent()).toBe(NAME);
         expect(problems).toEqual([]);
       } finally {
@@ -171,5 +186,28 @@ describe("a site under a path prefix (--site-url https://example.org/ucd)", () =
     const home = pages.get("index.html") as string;
     expect(home).toContain('data-api="/ucd/api/v1"');
     expect(home).toContain('<link rel="canonical" href="https://example.org/ucd/">');
+  });
+});
+
+describe("notices", () => {
+  it("real data has no synthetic banner, and old data says so on every page", async () => {
+    const tmp = await tempDir();
+    try {
+      const base = smallRecords();
+      const old: FlatDataset = {
+        ...base,
+        source: { ...base.source, name: "Test import", synthetic: false },
+        recordDates: { oldest: "2008-03-01", newest: "2009-01-20" },
+      };
+      const out = join(tmp.dir, "out");
+      await renderSite(fromRecords(old), out, SAMPLE_BUILD);
+      const pages = await pagesOf(out);
+      for (const [file, body] of pages) {
+        expect(body, file).not.toContain("Synthetic sample data");
+        expect(body, file).toContain("This data is old: its newest record was last confirmed on 2009-01-20");
+      }
+    } finally {
+      await tmp.cleanup();
+    }
   });
 });

@@ -44,9 +44,11 @@ export function page(site: SiteContext, o: PageOptions): string {
       )}</ol></nav>`
     : "";
   const banner = site.synthetic
-    ? html`<div class="banner"><p><strong>Synthetic sample data.</strong> Every clinic, network, address, phone number and web site on this site is fictional. Do not use it to find care.</p></div>`
+    ? html`<section class="banner" aria-label="Sample data"><p><strong>Synthetic sample data.</strong> Every clinic, network, address, phone number and web site on this site is fictional. Do not use it to find care.</p></section>`
     : "";
-  const stale = site.staleNotice ? html`<div class="notice"><p>${site.staleNotice}</p></div>` : "";
+  const stale = site.staleNotice
+    ? html`<section class="notice" aria-label="How old the data is"><p>${site.staleNotice}</p></section>`
+    : "";
   const doc: Html = html`<!DOCTYPE html>
 <html lang="en" data-api="${site.apiHref("")}">
 <head>
