@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 // A build from data with hostile names and web sites renders them as inert text; a site under a path prefix
 // links within the prefix.
 import { readdir, readFile } from "node:fs/promises";
