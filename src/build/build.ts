@@ -10,6 +10,7 @@ import { NetworkMembers } from "./network-members.js";
 import { OutputWriter, type PreviousTree, type WriteResult } from "./output/writer.js";
 import { releaseDocuments } from "./releases/emitter.js";
 import type { HistoryEntry, ReleaseInputs } from "./releases/inputs.js";
+import { siteEmitter } from "./site/emitter.js";
 import { summarise } from "./summary.js";
 import { Checker } from "./validate.js";
 
@@ -23,6 +24,7 @@ export const EMITTERS: readonly Emitter[] = [
   stateDocuments,
   downloadsEmitter,
   releaseDocuments,
+  siteEmitter,
   catalogueDocuments,
 ];
 

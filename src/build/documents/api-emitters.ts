@@ -9,7 +9,6 @@ import { ErrorBody, IndexDocument } from "../../schema/index-document.js";
 import { Stats } from "../../schema/stats.js";
 import type { Emitter } from "../emitter.js";
 import { apiFile, cityPath, statePath } from "../paths.js";
-import { docsPage } from "./docs-page.js";
 import { indexDocument } from "./index-document.js";
 import { citiesByState, citiesList, clinicsByCity, networksList, statesList } from "./lists.js";
 import { openApiDocument } from "./openapi.js";
@@ -30,7 +29,7 @@ export const stateDocuments: Emitter = ({ ctx, out, check }) => ({
   },
 });
 
-/** The documents about the whole data set, written last: lists, stats, index, OpenAPI, the 404 body. */
+/** The documents about the whole data set, written last: lists, stats, index, OpenAPI, the 404 body (the /docs/ page is the site's). */
 export const catalogueDocuments: Emitter = ({ ctx, out, check, summary, published }) => ({
   async finish() {
     const api = (path: string, value: unknown) => out.json(apiFile(path), value);
@@ -45,7 +44,6 @@ export const catalogueDocuments: Emitter = ({ ctx, out, check, summary, publishe
       "api/openapi.json",
       openApiDocument(ctx, { manifestUrl: datasets.manifest_url, licenseUrl: datasets.license_url }),
     );
-    await out.add("docs/index.html", docsPage(ctx));
     await out.json(
       NOT_FOUND_DOCUMENT,
       check.parse(NOT_FOUND_DOCUMENT, ErrorBody, {

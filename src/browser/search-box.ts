@@ -1,0 +1,83 @@
+/**
+ * Search as you type on the home page: a labelled input, a polite status line and a list of links. The form is
+ * hidden in the HTML and shown only when a search function exists; Enter opens the first hit.
+ */
+import type { SearchFunction, SearchHit } from "./search-adapter.js";
+
+const LIMIT = 10;
+const DELAY_MS = 120;
+
+/** The site-local address of a hit's page (its `url` may name the public host while the page is served elsewhere). */
+export function hitHref(hit: SearchHit): string {
+  try {
+    return new URL(hit.url).pathname;
+  } catch {
+    return hit.url;
+  }
+}
+
+function describe(hit: SearchHit): string {
+  const parts = [`${hit.city.name}, ${hit.state.code}`];
+  if (hit.zip) parts[0] += ` ${hit.zip}`;
+  if (hit.network) parts.push(hit.network);
+  return parts.join(" · ");
+}
+
+/** Wires the form `form` (input, status and results inside it) to `search`. */
+export function enhanceSearch(form: HTMLFormElement, search: SearchFunction): void {
+  const input = form.querySelector<HTMLInputElement>("input[type=search]");
+  const status = form.querySelector<HTMLElement>("[data-search-status]");
+  const list = form.querySelector<HTMLUListElement>("[data-search-results]");
+  if (!input || !status || !list) return;
+  let asked = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let first: string | null = null;
+
+  const show = (text: string, hits: readonly SearchHit[]) => {
+    list.replaceChildren(
+      ...hits.map((hit) => {
+        const li = document.createElement("li");
+        const a = document.createElement("a");
+        a.href = hitHref(hit);
+        a.textContent = hit.name;
+        const small = document.createElement("span");
+        small.className = "hint";
+        small.textContent = describe(hit);
+        li.append(a, " ", small);
+        return li;
+      }),
+    );
+    first = hits[0] ? hitHref(hits[0]) : null;
+    status.textContent =
+      text === ""
+        ? ""
+        : hits.length === 0
+          ? `No clinic matches “${text}”.`
+          : `${hits.length === LIMIT ? `The first ${LIMIT}` : hits.length} clinic${hits.length === 1 ? "" : "s"} matching “${text}”.`;
+  };
+
+  const run = async () => {
+    const text = input.value.trim();
+    const ticket = ++asked;
+    if (text === "") return show("", []);
+    try {
+      const hits = await search(text, { limit: LIMIT });
+      if (ticket === asked) show(text, hits);
+    } catch {
+      if (ticket === asked) status.textContent = "Search is not available right now.";
+    }
+  };
+
+  input.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, DELAY_MS);
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    clearTimeout(timer);
+    void run().then(() => {
+      if (first) location.assign(first);
+    });
+  });
+  form.hidden = false;
+}

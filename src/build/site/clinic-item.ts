@@ -1,0 +1,41 @@
+/** A clinic as one item of a list (city and network pages). */
+import type { RenderedClinic } from "../group.js";
+import { clinicPage, networkPage } from "../paths.js";
+import type { NetworkSummary } from "../summary.js";
+import { telHref } from "./format.js";
+import { hoursSummary, openNowBadge } from "./hours.js";
+import { type Fragment, type Html, html } from "./html.js";
+import type { SiteContext } from "./site.js";
+
+/** A phone number as a `tel:` link (text only when it is not a US number). */
+export function phoneLink(phone: string): Html {
+  const tel = telHref(phone);
+  // Non-breaking spaces and hyphens: a phone number never wraps across lines.
+  const text = phone.replace(/ /g, "\u00a0").replace(/-/g, "\u2011");
+  return tel ? html`<a href="${tel}">${text}</a>` : html`${phone}`;
+}
+
+/** The network as a link to its page (text alone when the build knows no page for it). */
+export function networkLink(site: SiteContext, network: NetworkSummary | undefined, name: string): Html {
+  return network ? html`<a href="${site.href(networkPage(network.slug))}">${name}</a>` : html`${name}`;
+}
+
+export interface ItemOptions {
+  state: string;
+  city: string;
+  /** Extra line under the name (the city, on network pages). */
+  place?: Fragment;
+  networkOf(name: string): NetworkSummary | undefined;
+}
+
+/** One clinic: its name (a link to its page), open-now badge, address, phone, network and hours in one line. */
+export function clinicItem(
+  site: SiteContext,
+  { clinic }: RenderedClinic | { clinic: RenderedClinic["clinic"] },
+  o: ItemOptions,
+): Html {
+  const href = site.href(clinicPage(o.state, o.city, clinic.id));
+  return html`<li class="clinic"><h3><a href="${href}">${clinic.name}</a></h3>
+${openNowBadge(clinic.hours)}${o.place ? html`<p>${o.place}</p>` : ""}${clinic.address ? html`<p>${clinic.address}</p>` : ""}${clinic.phone ? html`<p>Phone: ${phoneLink(clinic.phone)}</p>` : ""}${clinic.network ? html`<p>Network: ${networkLink(site, o.networkOf(clinic.network), clinic.network)}</p>` : ""}<p class="meta">${clinic.hours ? hoursSummary(clinic.hours) : "Opening hours not known"}</p></li>
+`;
+}

@@ -1,0 +1,90 @@
+/**
+ * The site's one stylesheet (served fingerprinted from assets/). GOV.UK-like: the system font stack (no web
+ * fonts), high-contrast text, underlined links, the yellow focus state, mobile first. No inline styles anywhere:
+ * the Content-Security-Policy allows only this file.
+ */
+export const SITE_CSS = `*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;font-size:1rem;line-height:1.5;color:#0b0c0c;background:#fff}
+[hidden]{display:none!important}
+.width{max-width:960px;margin:0 auto;padding:0 15px}
+a{color:#1d70b8;text-decoration:underline;text-underline-offset:.1em}
+a:visited{color:#4c2c92}
+a:hover{color:#003078;text-decoration-thickness:3px}
+a:focus{outline:3px solid transparent;color:#0b0c0c;background:#fd0;box-shadow:0 -2px #fd0,0 4px #0b0c0c;text-decoration:none}
+a:focus-visible{outline:3px solid transparent}
+h1,h2,h3{line-height:1.2;margin:1.2em 0 .5em}
+h1{font-size:2rem;margin-top:.6em}
+h2{font-size:1.5rem}
+h3{font-size:1.2rem}
+p,ul,ol,dl,table{margin:0 0 1em}
+code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
+pre{background:#f3f2f1;padding:10px;overflow-x:auto;white-space:pre-wrap;word-break:break-word;border-left:5px solid #b1b4b6}
+.skip-link{position:absolute;left:-9999px;top:0;padding:10px 15px;background:#fd0;color:#0b0c0c}
+.skip-link:focus{left:0;z-index:10}
+.header{background:#0b0c0c;color:#fff;border-bottom:10px solid #1d70b8}
+.header .width{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:.5em 2em;padding-top:10px;padding-bottom:10px}
+.header a,.header a:visited{color:#fff;text-decoration:none}
+.header a:hover{text-decoration:underline}
+.header a:focus{color:#0b0c0c}
+.service{font-weight:700;font-size:1.25rem}
+.nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:0 1.2em}
+.banner{border-left:10px solid #d4351c;background:#fcf1ef;padding:10px 15px;margin:15px 0 0}
+.banner p{margin:0}
+.notice{border-left:10px solid #f47738;background:#fef4ec;padding:10px 15px;margin:15px 0 0}
+.breadcrumbs ol{list-style:none;margin:15px 0 0;padding:0;font-size:.9rem}
+.breadcrumbs li{display:inline}
+.breadcrumbs li+li::before{content:"›";margin:0 .4em;color:#505a5f}
+main{display:block;padding-bottom:30px}
+.lead{font-size:1.2rem}
+.hint,.meta{color:#505a5f}
+.footer{background:#f3f2f1;border-top:1px solid #b1b4b6;padding:20px 0;font-size:.9rem}
+.footer ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:0 1.2em}
+.credit{background:#fff;border:2px solid #0b0c0c;padding:10px;margin:.5em 0 1em;user-select:all;word-break:break-word}
+.columns{columns:14em;column-gap:2em;padding-left:0;list-style:none}
+.columns li{break-inside:avoid;margin-bottom:.25em}
+.count{color:#505a5f;white-space:nowrap}
+table{border-collapse:collapse;width:100%}
+th,td{text-align:left;vertical-align:top;padding:.4em .8em .4em 0;border-bottom:1px solid #b1b4b6}
+td.num,th.num{text-align:right}
+.table-wrap{overflow-x:auto}
+.sha{word-break:break-all;font-size:.8em}
+.nowrap{white-space:nowrap}
+.summary{display:grid;grid-template-columns:minmax(8em,max-content) 1fr;gap:.3em 1.5em;margin:0 0 1.5em}
+.summary dt{font-weight:700}
+.summary dd{margin:0;word-break:break-word}
+.clinics{list-style:none;padding:0;margin:0 0 1.5em}
+.clinic{border-top:1px solid #b1b4b6;padding:.8em 0}
+.clinic h3{margin:0 0 .3em;font-size:1.15rem}
+.clinic p{margin:0 0 .2em}
+.status{display:inline-block;font-weight:700;padding:.1em .5em;margin:0 0 .3em;border:2px solid currentColor}
+.status-open{color:#005a30;background:#cce2d8}
+.status-closed{color:#942514;background:#f6d7d2}
+.map{display:block;width:100%;height:auto;max-height:70vh;margin:0 0 1.5em;background:#d2e2f1}
+.map .land{fill:#f3f2f1;stroke:#6f777b;stroke-width:.6;stroke-linejoin:round}
+.map .has{fill:#fff}
+.map a:focus{outline:none;box-shadow:none;background:none}
+.map a:hover .land,.map a:focus .land{fill:#fd0;stroke:#0b0c0c;stroke-width:1.5}
+.map .dot{fill:#d4351c;stroke:#fff;stroke-width:1}
+.map .dots{fill:none;stroke:#d4351c;stroke-width:6;stroke-linecap:round}
+.map .centre{fill:none;stroke:#0b0c0c;stroke-width:1.5}
+.map .scale{stroke:#0b0c0c;stroke-width:2}
+.map text{font-size:12px;fill:#0b0c0c}
+.search{margin:0 0 1.5em}
+.search label{display:block;font-weight:700;font-size:1.2rem;margin-bottom:.3em}
+.search input{width:100%;max-width:36em;font:inherit;padding:.4em;border:2px solid #0b0c0c;border-radius:0}
+.search input:focus{outline:3px solid #fd0;outline-offset:0;box-shadow:inset 0 0 0 2px #0b0c0c}
+.search-row{display:flex;gap:.5em;max-width:36em}
+.search button{font:inherit;font-weight:700;padding:.4em 1em;color:#fff;background:#00703c;border:0;box-shadow:0 2px 0 #002d18;cursor:pointer}
+.search button:hover{background:#005a30}
+.search button:focus{outline:3px solid #fd0;outline-offset:0;background:#fd0;color:#0b0c0c;box-shadow:0 2px 0 #0b0c0c}
+.search ul{list-style:none;padding:0;margin:.5em 0 0;max-width:36em}
+.search li{padding:.4em 0;border-bottom:1px solid #b1b4b6}
+.status-line{min-height:1.5em;margin:.4em 0 0}
+.hours{width:auto}
+.hours th{font-weight:400}
+.hours td{white-space:nowrap}
+.op{display:inline-block;font-weight:700;font-size:.8rem;padding:0 .4em;margin-right:.5em;background:#1d70b8;color:#fff}
+@media (min-width:641px){body{font-size:1.1875rem}h1{font-size:3rem}h2{font-size:2.25rem}h3{font-size:1.5rem}.breadcrumbs ol{font-size:1rem}}
+@media print{.header,.footer,.skip-link,.map{display:none}}
+`;

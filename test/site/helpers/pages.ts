@@ -1,0 +1,63 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parseTreeManifest, TREE_MANIFEST } from "../../../src/build/output/tree-manifest.js";
+
+export interface Listed {
+  path: string;
+  bytes: number;
+}
+
+/** The files of a built folder as files.tsv lists them. */
+export async function listed(dir: string): Promise<Listed[]> {
+  return parseTreeManifest(await readFile(join(dir, TREE_MANIFEST), "utf8"));
+}
+
+const CLINIC = /^clinics\/[^/]+\/[^/]+\/[^/]+\/index\.html$/;
+const CITY = /^clinics\/[^/]+\/[^/]+\/index\.html$/;
+const STATE = /^clinics\/[^/]+\/index\.html$/;
+const NETWORK = /^networks\/[^/]+\/index\.html$/;
+
+/** The kind of a page file, or null when it is not one of the per-item pages. */
+export function kindOf(file: string): "clinic" | "city" | "state" | "network" | null {
+  if (CLINIC.test(file)) return "clinic";
+  if (CITY.test(file)) return "city";
+  if (STATE.test(file)) return "state";
+  if (NETWORK.test(file)) return "network";
+  return null;
+}
+
+/** `clinics/texas/index.html` → `/clinics/texas/` */
+export const urlOf = (file: string) => `/${file.replace(/index\.html$/, "")}`;
+
+/** Brotli weight of a page with the CSS and scripts it loads (each shared file counted once). */
+export async function pageWeight(dir: string, files: Map<string, number>, file: string): Promise<number> {
+  const body = await readFile(join(dir, file), "utf8");
+  let total = files.get(`${file}.br`) ?? Number.NaN;
+  for (const m of body.matchAll(/(?:href|src)="\/(assets\/[^"]+)"/g))
+    total += files.get(`${m[1]}.br`) ?? Number.NaN;
+  return total;
+}
+
+/** One page of each kind: the heaviest city and clinic pages (by brotli size), the largest state and network. */
+export async function representativePages(dir: string) {
+  const all = await listed(dir);
+  const sizes = new Map(all.map((f) => [f.path, f.bytes]));
+  const heaviest = (kind: string) => {
+    let best: string | undefined;
+    const br = (path: string) => sizes.get(`${path}.br`) ?? 0;
+    for (const f of all) if (kindOf(f.path) === kind && (!best || br(f.path) > br(best))) best = f.path;
+    if (!best) throw new Error(`no ${kind} page`);
+    return best;
+  };
+  const files = {
+    home: "index.html",
+    state: heaviest("state"),
+    city: heaviest("city"),
+    clinic: heaviest("clinic"),
+    network: heaviest("network"),
+    networks: "networks/index.html",
+    about: "about/index.html",
+    docs: "docs/index.html",
+  };
+  return { files, sizes, all };
+}

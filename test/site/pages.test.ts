@@ -1,0 +1,224 @@
+// Static checks of the sample site as built once for the suite: every page there, valid, light, inert.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { HtmlValidate } from "html-validate";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { CitiesList, ClinicsByCity, NetworksList, StatesList } from "../../src/schema/documents.js";
+import { SITE_URL, sampleSite } from "../helpers/sample-site.js";
+import { readJson } from "../helpers/tree.js";
+import { kindOf, type Listed, pageWeight, representativePages, urlOf } from "./helpers/pages.js";
+
+interface ClinicLd {
+  "@context": string;
+  "@type": string;
+  name: string;
+  url: string;
+  address: Record<string, string>;
+  telephone?: string;
+  geo?: unknown;
+  openingHoursSpecification?: { dayOfWeek: string | string[]; opens: string }[];
+  parentOrganization?: unknown;
+}
+
+const root = sampleSite();
+let all: Listed[];
+let sizes: Map<string, number>;
+let pageFiles: string[];
+let files: Awaited<ReturnType<typeof representativePages>>["files"];
+/** Every page's text, read once. */
+const bodies = new Map<string, string>();
+
+beforeAll(async () => {
+  const rep = await representativePages(root);
+  all = rep.all;
+  sizes = rep.sizes;
+  files = rep.files;
+  pageFiles = all.map((f) => f.path).filter((p) => p.endsWith(".html"));
+  for (const f of pageFiles) bodies.set(f, await readFile(join(root, f), "utf8"));
+});
+
+const read = async (file: string) => bodies.get(file) ?? readFile(join(root, file), "utf8");
+const pageOf = (url: string) => `${url.slice(SITE_URL.length + 1)}index.html`;
+
+describe("pages of the sample site", () => {
+  it("has a page for every state, city, clinic and network of the documents, and the site's other pages", async () => {
+    const states = await readJson<StatesList>(root, "api/v1/states.json");
+    const cities = await readJson<CitiesList>(root, "api/v1/cities.json");
+    const networks = await readJson<NetworksList>(root, "api/v1/networks.json");
+    const have = new Set(pageFiles);
+    for (const s of states.states) expect(have.has(pageOf(s.url)), s.url).toBe(true);
+    for (const n of networks.networks) expect(have.has(pageOf(n.url)), n.url).toBe(true);
+    let clinics = 0;
+    for (const c of cities.cities) {
+      expect(have.has(pageOf(c.url)), c.url).toBe(true);
+      const doc = await readJson<ClinicsByCity>(root, `api/v1${c.path}`);
+      for (const clinic of doc.clinics) expect(have.has(pageOf(clinic.url)), clinic.url).toBe(true);
+      clinics += doc.count;
+    }
+    const count = (kind: string) => pageFiles.filter((p) => kindOf(p) === kind).length;
+    expect(count("state")).toBe(51);
+    expect(count("city")).toBe(cities.count);
+    expect(count("clinic")).toBe(clinics);
+    expect(count("network")).toBe(networks.count);
+    for (const f of ["index.html", "404.html", "about/index.html", "docs/index.html", "networks/index.html"])
+      expect(have.has(f), f).toBe(true);
+    for (const f of ["robots.txt", "llms.txt", "sitemap.xml", "favicon.svg", "favicon.ico"])
+      expect(sizes.has(f), f).toBe(true);
+  });
+
+  it("are valid HTML (html-validate, recommended rules): every kind of page, and a spread of clinic pages", async () => {
+    const validator = new HtmlValidate({ extends: ["html-validate:recommended"] });
+    const clinicPages = pageFiles.filter((p) => kindOf(p) === "clinic");
+    const chosen = [
+      ...Object.values(files),
+      "404.html",
+      "clinics/wyoming/index.html",
+      ...clinicPages.filter((_, i) => i % 500 === 0),
+    ];
+    const problems: string[] = [];
+    for (const file of chosen) {
+      const report = await validator.validateString(await read(file), file);
+      for (const r of report.results)
+        for (const m of r.messages) problems.push(`${file}:${m.line}:${m.column} ${m.ruleId} ${m.message}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("have no inline script, inline style, style attribute or event handler (the CSP forbids them)", async () => {
+    const bad: string[] = [];
+    for (const file of pageFiles) {
+      const body = await read(file);
+      for (const m of body.matchAll(/<script\b([^>]*)>/g)) {
+        const attrs = m[1] as string;
+        if (!/\ssrc="[^"]+"/.test(attrs) && !/type="application\/ld\+json"/.test(attrs))
+          bad.push(`${file}: ${m[0]}`);
+      }
+      if (/<style\b|\sstyle="|\son[a-z]+="|javascript:/i.test(body))
+        bad.push(`${file}: inline style/handler`);
+      if (/(?:src|href)="(?:https?:)?\/\/[^"]*"[^>]*rel="stylesheet"|<script[^>]+src="https?:/i.test(body))
+        bad.push(`${file}: asset from another origin`);
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it("are light: a city page ≤ 30 KB and a clinic page ≤ 15 KB brotli, with their CSS and script", async () => {
+    const city = await pageWeight(root, sizes, files.city);
+    const clinic = await pageWeight(root, sizes, files.clinic);
+    expect(city).toBeLessThanOrEqual(30 * 1024);
+    expect(clinic).toBeLessThanOrEqual(15 * 1024);
+  });
+
+  it("carry schema.org MedicalClinic JSON-LD on every clinic page, matching the clinic's document", async () => {
+    const cities = await readJson<CitiesList>(root, "api/v1/cities.json");
+    let checked = 0;
+    for (const c of cities.cities) {
+      const doc = await readJson<ClinicsByCity>(root, `api/v1${c.path}`);
+      for (const clinic of doc.clinics) {
+        const body = await read(pageOf(clinic.url));
+        const blocks = [...body.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)];
+        expect(blocks).toHaveLength(1);
+        const ld = JSON.parse(blocks[0]?.[1] as string) as ClinicLd;
+        expect(ld["@context"]).toBe("https://schema.org");
+        expect(ld["@type"]).toBe("MedicalClinic");
+        expect(ld.name).toBe(clinic.name);
+        expect(ld.url).toBe(clinic.url);
+        expect(ld.address["@type"]).toBe("PostalAddress");
+        expect(ld.address.addressLocality).toBe(doc.city.name);
+        expect(ld.address.addressRegion).toBe(doc.city.state.code);
+        expect(ld.address.addressCountry).toBe("US");
+        expect(ld.telephone).toBe(clinic.phone ?? undefined);
+        if (clinic.coordinates) {
+          const [lat, lng] = clinic.coordinates.split(",").map(Number);
+          expect(ld.geo).toEqual({ "@type": "GeoCoordinates", latitude: lat, longitude: lng });
+        } else expect(ld.geo).toBeUndefined();
+        if (clinic.hours) {
+          const specs = ld.openingHoursSpecification ?? [];
+          const days = specs.flatMap((s) => (Array.isArray(s.dayOfWeek) ? s.dayOfWeek : [s.dayOfWeek]));
+          const periods = Object.values(clinic.hours.weekly).flat().length;
+          expect(days).toHaveLength(periods);
+        } else expect(ld.openingHoursSpecification).toBeUndefined();
+        if (clinic.network)
+          expect(ld.parentOrganization).toMatchObject({ "@type": "Organization", name: clinic.network });
+        else expect(ld.parentOrganization).toBeUndefined();
+        expect(body).toContain(`<link rel="canonical" href="${clinic.url}">`);
+        checked++;
+      }
+    }
+    expect(checked).toBe(8600);
+  });
+
+  it("name their assets after their content and load only those", async () => {
+    const assets = all.map((f) => f.path).filter((p) => /^assets\/[^/]+$/.test(p) && !/\.(br|gz)$/.test(p));
+    expect(assets.length).toBe(3);
+    for (const a of assets) {
+      const hash = createHash("sha256")
+        .update(await readFile(join(root, a)))
+        .digest("hex")
+        .slice(0, 10);
+      expect(a).toMatch(new RegExp(`-${hash}\\.(css|js)$`));
+    }
+    const home = await read("index.html");
+    for (const m of home.matchAll(/(?:href|src)="\/(assets\/[^"]+)"/g)) expect(assets).toContain(m[1]);
+  });
+
+  it("list every page in the sitemap (an index of files of at most 50,000 URLs); robots.txt names it", async () => {
+    const index = await read("sitemap.xml");
+    const parts = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) =>
+      (m[1] as string).slice(SITE_URL.length + 1),
+    );
+    expect(parts.length).toBeGreaterThan(0);
+    const urls = new Set<string>();
+    for (const part of parts) {
+      const body = await read(part);
+      expect(body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset')).toBe(true);
+      const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] as string);
+      expect(locs.length).toBeLessThanOrEqual(50_000);
+      for (const l of locs) urls.add(l);
+    }
+    const expected = pageFiles.filter((p) => p.endsWith("index.html")).map((p) => `${SITE_URL}${urlOf(p)}`);
+    expect([...urls].sort()).toEqual(expected.sort());
+    expect(await read("robots.txt")).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
+  });
+
+  it("describe the API for language models in llms.txt: endpoints, licence, credit line", async () => {
+    const text = await read("llms.txt");
+    const index = await readJson<{ endpoints: { url: string }[]; license: { attribution: string } }>(
+      root,
+      "api/v1/index.json",
+    );
+    for (const e of index.endpoints) expect(text).toContain(e.url);
+    expect(text).toContain("CC-BY-4.0");
+    expect(text).toContain(index.license.attribution);
+    expect(text).toContain("SYNTHETIC");
+  });
+
+  it("document the API at /docs/: every endpoint with a live example, every schema, errors, caching, CORS, the SDK", async () => {
+    const docs = await read("docs/index.html");
+    const openapi = await readJson<{
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, unknown> };
+    }>(root, "api/openapi.json");
+    for (const path of Object.keys(openapi.paths)) expect(docs).toContain(`<code>GET ${path}</code>`);
+    for (const name of Object.keys(openapi.components.schemas)) expect(docs).toContain(`id="schema-${name}"`);
+    for (const word of [
+      "ETag",
+      "Access-Control-Allow-Origin",
+      "npm install @urgent-care-directory/sdk",
+      '"not_found"',
+    ])
+      expect(docs).toContain(word.replace(/"/g, "&quot;"));
+    const live = [...docs.matchAll(/Try it: <a href="([^"]+)"/g)].map((m) => m[1] as string);
+    // Every endpoint has a live example but the changes document, which a first release does not have yet.
+    expect(docs.match(/Try it: no such document in this release yet\./g)).toHaveLength(1);
+    expect(live).toHaveLength(Object.keys(openapi.paths).length - 1);
+    for (const href of live) expect(sizes.has(href.slice(1)), href).toBe(true);
+  });
+
+  it("ship browser scripts bundled from the current sources (scripts/bundle-browser.mjs --check)", () => {
+    const run = spawnSync(process.execPath, ["scripts/bundle-browser.mjs", "--check"], { encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+  });
+});
