@@ -3,11 +3,14 @@ import { join } from "node:path";
 import type { Dataset } from "../dataset/types.js";
 import { type BuildOptions, createContext } from "./context.js";
 import { catalogueDocuments, stateDocuments } from "./documents/api-emitters.js";
+import { clinicDocuments } from "./documents/clinic-document.js";
+import { networkDocuments } from "./documents/network-document.js";
 import { downloadsEmitter } from "./downloads/render.js";
 import type { BuildRun, Emitter } from "./emitter.js";
 import { groupState } from "./group.js";
 import { NetworkMembers } from "./network-members.js";
 import { OutputWriter, type PreviousTree, type WriteResult } from "./output/writer.js";
+import { searchIndex } from "./search/emitter.js";
 import { summarise } from "./summary.js";
 import { Checker } from "./validate.js";
 
@@ -17,7 +20,14 @@ export type { BuildOptions } from "./context.js";
  * Every part of the output, in the order it is rendered. Each state goes through all of them before the next
  * state is loaded; then each finishes, in this order (the catalogue last: index.json lists what the others made).
  */
-export const EMITTERS: readonly Emitter[] = [stateDocuments, downloadsEmitter, catalogueDocuments];
+export const EMITTERS: readonly Emitter[] = [
+  stateDocuments,
+  clinicDocuments,
+  networkDocuments,
+  searchIndex,
+  downloadsEmitter,
+  catalogueDocuments,
+];
 
 export interface RenderOptions extends BuildOptions {
   /** The release being replaced, for hard-linking unchanged files. */
