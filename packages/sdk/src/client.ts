@@ -1,7 +1,7 @@
 import { type AllClinicsOptions, allClinics, clinicDocuments } from "./all-clinics.js";
 import { checkShape } from "./check.js";
 import { type NearestOptions, type NearestResult, nearest } from "./nearest.js";
-import { Searcher, type SearchHit, type SearchOptions } from "./search.js";
+import { Searcher, type SearchHit, type SearchOptions } from "./search-core.js";
 import { toSlug } from "./slug.js";
 import type { DirectorySource } from "./source.js";
 import { type RequestOptions, Transport, type TransportOptions } from "./transport.js";

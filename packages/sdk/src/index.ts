@@ -27,16 +27,14 @@ export { type NearestOptions, type NearestResult, nearest } from "./nearest.js";
 export type { components, operations, paths } from "./openapi.generated.js";
 export type { RetryOptions } from "./retry.js";
 export {
-  createSearch,
   type MatchKind,
   Searcher,
   type SearcherOptions,
-  type SearchFetch,
   type SearchHit,
   type SearchLoader,
   type SearchOptions,
   searchWords,
-} from "./search.js";
+} from "./search-core.js";
 export { toSlug } from "./slug.js";
 export type { DirectorySource } from "./source.js";
 export type { FetchLike, RequestOptions, TransportOptions } from "./transport.js";
