@@ -104,8 +104,8 @@ export function editDistance(a: string, b: string, max: number): number {
   return prev[b.length] as number;
 }
 
-/** Typos allowed in a word of this length: none under 4 letters, 1 up to 7, 2 from 8. */
-const typos = (word: string) => (word.length < 4 ? 0 : word.length < 8 ? 1 : 2);
+/** Typos allowed in a word: none under 4 letters or with a digit (a ZIP code is exact), 1 up to 7, 2 from 8. */
+const typos = (word: string) => (word.length < 4 || /\d/.test(word) ? 0 : word.length < 8 ? 1 : 2);
 
 /** How one query word matches a list of words: 0 exact, 1 prefix, 2 fuzzy, 3 not at all. */
 function matchWord(q: string, words: readonly string[], open: boolean): number {
@@ -449,7 +449,12 @@ export class Searcher {
   }
 }
 
-class StaleShardError extends Error {}
+/** A shard from another release than the root read before it. */
+class StaleShardError extends InvalidResponseError {
+  constructor(path: string) {
+    super(path, "shard of another release than the search index (read again)");
+  }
+}
 
 /** The document, when it has the array the search relies on (a light check: the API only adds fields). */
 function check<T>(v: unknown, path: string, array: string): T {
