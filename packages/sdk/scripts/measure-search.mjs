@@ -2,10 +2,13 @@
 // Measures what docs/search.md reports about the static search: the index's sizes, and over many queries the
 // documents and brotli bytes each query reads and how often the clinic sought is in the top 10.
 //
-//   node scripts/measure-search.mjs [--site DIR] [--queries 1000] [--seed 2026]
+//   node scripts/measure-search.mjs [--queries 1000] [--seed 2026] [--clinics N [--cities 8000]]
 //
-// Without --site it builds the synthetic sample into a temporary folder (needs `npx tsc -b` first). Documents are
-// read from the folder, as a server would send them with brotli: a request costs the size of the `.br` sibling.
+// Builds the synthetic sample into a temporary folder (needs `npx tsc -b` first), with the published compression.
+// With --clinics N it generates N synthetic clinics instead (the sample generator run with several seeds, over
+// --cities cities, ids made distinct) and renders only the search index, with fast compression (brotli 5, about
+// 10 % larger than the published quality 11). Documents are read from the folder, as a server would send them
+// with brotli: a request costs the size of the `.br` sibling.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -16,26 +19,75 @@ const sdkDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const repoDir = resolve(sdkDir, "../..");
 const { values } = parseArgs({
   options: {
-    site: { type: "string" },
     queries: { type: "string", default: "1000" },
+    clinics: { type: "string" },
+    cities: { type: "string", default: "8000" },
     seed: { type: "string", default: "2026" },
   },
 });
 const N = Number(values.queries);
 const { Searcher, searchWords } = await import(pathToFileURL(join(sdkDir, "dist/search.js")).href);
 
-let site = values.site && resolve(values.site);
-let tmp;
-if (!site) {
-  tmp = mkdtempSync(join(tmpdir(), "ucd-search-measure-"));
-  site = join(tmp, "out");
-  const { renderSite } = await import(pathToFileURL(join(repoDir, "dist/build/build.js")).href);
-  const { generateSample } = await import(pathToFileURL(join(repoDir, "dist/sample/generate.js")).href);
-  await renderSite(generateSample(), site, {
-    siteUrl: "https://urgentcare.example.org",
-    generatedAt: "2026-05-01T00:00:00Z",
-    compression: "max",
-  });
+const dist = (path) => import(pathToFileURL(join(repoDir, "dist", path)).href);
+const { generateSampleRecords } = await dist("sample/generate.js");
+const { fromRecords } = await dist("dataset/store.js");
+const tmp = mkdtempSync(join(tmpdir(), "ucd-search-measure-"));
+const site = join(tmp, "out");
+const options = { siteUrl: "https://urgentcare.example.org", generatedAt: "2026-05-01T00:00:00Z" };
+let records;
+const started = performance.now();
+if (values.clinics === undefined) {
+  records = generateSampleRecords();
+  const { renderSite } = await dist("build/build.js");
+  await renderSite(fromRecords(records), site, { ...options, compression: "max" });
+} else {
+  const total = Number(values.clinics);
+  const seeds = Math.ceil(total / 100_000);
+  const parts = [];
+  for (let i = 0; i < seeds; i++) {
+    const part = generateSampleRecords({
+      seed: `scale-${i}`,
+      clinics: Math.round(total / seeds),
+      cities: Number(values.cities),
+    });
+    // The same name in the same city under two seeds would share an id: make every id distinct.
+    for (const c of part.clinics) c.id = `${i.toString(36)}${c.id}`;
+    parts.push(part);
+    console.log(`generated ${part.clinics.length} clinics (seed ${i + 1} of ${seeds})`);
+  }
+  const networks = new Map(parts.flatMap((p) => p.networks).map((n) => [n.name, n]));
+  records = { ...parts[0], clinics: parts.flatMap((p) => p.clinics), networks: [...networks.values()] };
+  await renderSearchOnly(fromRecords(records), site);
+}
+console.log(`rendered in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+/** The search emitter alone, as the build runs it: state by state, then finish. */
+async function renderSearchOnly(dataset, dir) {
+  const { createContext } = await dist("build/context.js");
+  const { summarise } = await dist("build/summary.js");
+  const { groupState } = await dist("build/group.js");
+  const { OutputWriter } = await dist("build/output/writer.js");
+  const { Checker } = await dist("build/validate.js");
+  const { searchIndex } = await dist("build/search/emitter.js");
+  const ctx = createContext(dataset, options);
+  const check = new Checker();
+  const summary = await summarise(dataset, check);
+  check.throwIfAny();
+  const out = new OutputWriter(dir, { compression: "fast" });
+  const scratch = join(tmp, "scratch");
+  const hooks = searchIndex({ ctx, summary, out, check, scratch, networkMembers: null, published: {} });
+  let peak = 0;
+  for (const state of summary.states) {
+    const group = groupState(ctx, check, state, await dataset.clinics.load(state.state.code));
+    await hooks.state(group);
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }
+  await hooks.finish();
+  check.throwIfAny();
+  await out.finish();
+  console.log(
+    `peak RSS while rendering ${(peak / 2 ** 30).toFixed(2)} GiB (the records of the whole data set included)`,
+  );
 }
 const api = join(site, "api/v1");
 
@@ -94,14 +146,11 @@ function rng(seed) {
   };
 }
 
-// Every clinic, from the city documents.
-const clinics = [];
-for (const state of readdirSync(join(api, "clinics"))) {
-  for (const f of readdirSync(join(api, "clinics", state)).filter((x) => x.endsWith(".json"))) {
-    const doc = JSON.parse(readFileSync(join(api, "clinics", state, f), "utf8"));
-    for (const c of doc.clinics) clinics.push({ clinic: c, city: doc.city });
-  }
-}
+// The clinics sought: drawn from the records, with their city's name.
+const clinics = records.clinics.map((c) => ({
+  clinic: { id: c.id, name: c.name, network: c.network },
+  city: { name: c.city, state: { code: c.state } },
+}));
 const random = rng(Number(values.seed));
 const picks = Array.from({ length: N }, () => clinics[Math.floor(random() * clinics.length)]);
 
@@ -123,6 +172,12 @@ const stats = (xs) => {
   return { mean: s.reduce((a, b) => a + b, 0) / s.length, p50: q(0.5), p95: q(0.95), max: s[s.length - 1] };
 };
 
+const sameName = new Map();
+for (const c of records.clinics) sameName.set(c.name, (sameName.get(c.name) ?? 0) + 1);
+const shared = picks.filter((p) => sameName.get(p.clinic.name) > 10).length;
+console.log(
+  `\n${((100 * shared) / N).toFixed(1)}% of the clinics drawn share their exact name with more than 10 others (a name alone cannot put them in a top 10)`,
+);
 console.log(`\n${N} queries of each kind (seed ${values.seed}); requests and brotli bytes per query:`);
 for (const [label, make] of Object.entries(kinds)) {
   for (const warm of [false, true]) {
@@ -148,4 +203,4 @@ for (const [label, make] of Object.entries(kinds)) {
     );
   }
 }
-if (tmp) rmSync(tmp, { recursive: true, force: true });
+rmSync(tmp, { recursive: true, force: true });
