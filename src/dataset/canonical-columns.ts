@@ -25,6 +25,7 @@ export const CANONICAL_COLUMNS = [
   "state_name",
   "city",
   "city_name",
+  "zip",
 ] as const;
 export type CanonicalColumn = (typeof CANONICAL_COLUMNS)[number];
 

@@ -193,6 +193,7 @@ describe("bulk downloads read back with DuckDB", () => {
         state_name: want.state_name,
         city: want.city,
         city_name: want.city_name,
+        zip: want.zip,
       });
     }
   });
@@ -250,6 +251,7 @@ describe("bulk downloads read back with DuckDB", () => {
         state_name: want.state_name,
         city: want.city,
         city_name: want.city_name,
+        zip: want.zip,
       });
       // the hours text, read back with the documented parser and the timezone column, gives the API's hours
       if (hours === null) expect(hoursText).toBeNull();
@@ -269,7 +271,7 @@ describe("bulk downloads read back with DuckDB", () => {
   });
 
   const documentColumns =
-    "{id: 'VARCHAR', name: 'VARCHAR', network: 'VARCHAR', address: 'VARCHAR', neighborhood: 'VARCHAR', coordinates: 'VARCHAR', phone: 'VARCHAR', hours: 'JSON', services: 'VARCHAR[]', insurance: 'VARCHAR[]', rating: 'DOUBLE', reviews_count: 'INTEGER', website: 'VARCHAR', url: 'VARCHAR', coordinates_source: 'VARCHAR', state: 'VARCHAR', state_code: 'VARCHAR', state_name: 'VARCHAR', city: 'VARCHAR', city_name: 'VARCHAR'}";
+    "{id: 'VARCHAR', name: 'VARCHAR', network: 'VARCHAR', address: 'VARCHAR', neighborhood: 'VARCHAR', coordinates: 'VARCHAR', phone: 'VARCHAR', hours: 'JSON', services: 'VARCHAR[]', insurance: 'VARCHAR[]', rating: 'DOUBLE', reviews_count: 'INTEGER', website: 'VARCHAR', url: 'VARCHAR', coordinates_source: 'VARCHAR', state: 'VARCHAR', state_code: 'VARCHAR', state_name: 'VARCHAR', city: 'VARCHAR', city_name: 'VARCHAR', zip: 'VARCHAR'}";
 
   it.each([
     ["ndjson", "newline_delimited"],

@@ -172,6 +172,23 @@ const stats = (xs) => {
   return { mean: s.reduce((a, b) => a + b, 0) / s.length, p50: q(0.5), p95: q(0.95), max: s[s.length - 1] };
 };
 
+// How many clinics a query of each kind fits exactly: when more than 10 do, no ranking can promise a top 10.
+const fits = {
+  "first two words of the name + city": (c) =>
+    `${c.state}/${c.city}/${searchWords(c.name).slice(0, 2).join(" ")}`,
+  "whole name": (c) => c.name,
+  "first word + city, one typo": (c) => `${c.state}/${c.city}/${searchWords(c.name)[0]}`,
+  "network + city + state code": (c) =>
+    `${c.state}/${c.city}/${c.network ?? searchWords(c.name).slice(0, 2).join(" ")}`,
+};
+const fitCounts = Object.fromEntries(
+  Object.entries(fits).map(([label, key]) => {
+    const counts = new Map();
+    for (const c of records.clinics) counts.set(key(c), (counts.get(key(c)) ?? 0) + 1);
+    return [label, (c) => counts.get(key(c))];
+  }),
+);
+const byId = new Map(records.clinics.map((c) => [c.id, c]));
 const sameName = new Map();
 for (const c of records.clinics) sameName.set(c.name, (sameName.get(c.name) ?? 0) + 1);
 const shared = picks.filter((p) => sameName.get(p.clinic.name) > 10).length;
@@ -187,6 +204,8 @@ for (const [label, make] of Object.entries(kinds)) {
     const sent = [];
     let found = 0;
     let first = 0;
+    let answerable = 0;
+    let answered = 0;
     for (const pick of picks) {
       const [r0, b0] = [requests, bytes];
       const hits = await (warm ? searcher : new Searcher(load, { shardCache: 0 })).search(make(pick));
@@ -195,11 +214,16 @@ for (const [label, make] of Object.entries(kinds)) {
       const at = hits.findIndex((h) => h.id === pick.clinic.id);
       if (at >= 0) found++;
       if (at === 0) first++;
+      const fit = fitCounts[label]?.(byId.get(pick.clinic.id));
+      if (fit !== undefined && fit <= 10) {
+        answerable++;
+        if (at >= 0) answered++;
+      }
     }
     const r = stats(reqs);
     const b = stats(sent);
     console.log(
-      `${label.padEnd(38)} ${warm ? "root cached" : "cold       "}  top-10 ${((100 * found) / N).toFixed(1)}% (first ${((100 * first) / N).toFixed(1)}%) | requests mean ${r.mean.toFixed(2)} max ${r.max} | bytes mean ${kb(b.mean)} p95 ${kb(b.p95)} max ${kb(b.max)}`,
+      `${label.padEnd(38)} ${warm ? "root cached" : "cold       "}  top-10 ${((100 * found) / N).toFixed(1)}% (first ${((100 * first) / N).toFixed(1)}%; ${answerable ? `${((100 * answered) / answerable).toFixed(1)}% of the ${answerable} that ≤ 10 clinics fit` : "n/a"}) | requests mean ${r.mean.toFixed(2)} max ${r.max} | bytes mean ${kb(b.mean)} p95 ${kb(b.p95)} max ${kb(b.max)}`,
     );
   }
 }

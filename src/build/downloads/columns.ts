@@ -123,6 +123,12 @@ const TABULAR: Record<CanonicalColumn, TabularSpec> = {
     description: "City slug, unique within its state.",
   },
   city_name: { csv: "string", parquet: "string", nullable: false, description: "City name as published." },
+  zip: {
+    csv: "string",
+    parquet: "string",
+    nullable: true,
+    description: "5-digit ZIP code of the clinic (as `place.zip` in the API); null when unknown.",
+  },
 };
 
 /** Columns of the CSV file, in header order (the canonical layout). */
@@ -182,4 +188,5 @@ export const DOCUMENT_COLUMNS: readonly ColumnInfo[] = [
   { name: "state_name", type: "string", nullable: false, description: TABULAR.state_name.description },
   { name: "city", type: "string", nullable: false, description: TABULAR.city.description },
   { name: "city_name", type: "string", nullable: false, description: TABULAR.city_name.description },
+  { name: "zip", type: "string", nullable: true, description: TABULAR.zip.description },
 ];

@@ -62,6 +62,7 @@ export function csvCells(row: ExportRow): Record<CanonicalColumn, string | null>
     state_name: row.state.name,
     city: row.city.slug,
     city_name: row.city.name,
+    zip: row.record.zip,
   };
 }
 

@@ -9,6 +9,7 @@ export function documentOf(row: ExportRow): Record<string, unknown> {
     state_name: row.state.name,
     city: row.city.slug,
     city_name: row.city.name,
+    zip: row.record.zip,
   };
 }
 

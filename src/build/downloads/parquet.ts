@@ -100,6 +100,7 @@ function cells(row: ExportRow): Record<CanonicalColumn, unknown> {
     state_name: row.state.name,
     city: row.city.slug,
     city_name: row.city.name,
+    zip: r.zip,
   };
 }
 

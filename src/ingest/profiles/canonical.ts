@@ -30,6 +30,7 @@ export const CANONICAL_PROFILE = defineMapping({
     state: ["state_code", "state", "state_name"],
     city_slug: "city",
     city: "city_name",
+    zip: "zip",
   },
   required: ["id", "name", "state", "city"],
   proper_case: false,
