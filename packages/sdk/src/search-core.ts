@@ -400,7 +400,7 @@ export class Searcher {
         let read = 0;
         for (const driver of drivers(index, query)) {
           if (read === MAX_SHARDS) break;
-          const shard = await this.#shard(index, driver, options.signal);
+          const shard = await this.#shard(index, driver, attempt === 0, options.signal);
           read++;
           const hits = rankShard(index, shard, driver, query, { limit, state });
           if (hits.length > 0) return hits;
@@ -429,7 +429,17 @@ export class Searcher {
     return this.#index;
   }
 
-  async #shard(index: PreparedIndex, driver: Driver, signal: AbortSignal | undefined): Promise<SearchShard> {
+  /**
+   * A shard, from the cache or read. `strict`: a shard of another release than the root is refused (the caller
+   * reads the root again); on the retry it is used as it is — caches may hold the old and the new release side
+   * by side for a few minutes after a release, and slightly older hits beat an error in a search box.
+   */
+  async #shard(
+    index: PreparedIndex,
+    driver: Driver,
+    strict: boolean,
+    signal: AbortSignal | undefined,
+  ): Promise<SearchShard> {
     const template = driver.kind === "leaf" ? index.root.paths.leaf : index.root.paths.head;
     const path = fill(template, { prefix: driver.prefix });
     const cached = this.#shards.get(path);
@@ -439,7 +449,7 @@ export class Searcher {
       return cached;
     }
     const shard = check<SearchShard>(await this.#load(path, signal), path, "clinics");
-    if (shard.meta.generated_at !== index.root.meta.generated_at) throw new StaleShardError(path);
+    if (strict && shard.meta.generated_at !== index.root.meta.generated_at) throw new StaleShardError(path);
     if (this.#shardCache > 0) {
       this.#shards.set(path, shard);
       while (this.#shards.size > this.#shardCache)
