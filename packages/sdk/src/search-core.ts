@@ -240,6 +240,10 @@ interface Scored {
   hit: SearchHit;
   unmatched: number;
   kind: number;
+  /** All the words of the clinic's city name are among the query's words. */
+  city: boolean;
+  /** The clinic's whole state name, or its code, is among the query's words. */
+  state: boolean;
   inName: number;
   whole: boolean;
   starts: boolean;
@@ -252,7 +256,9 @@ function compareScored(a: Scored, b: Scored): number {
   return (
     a.unmatched - b.unmatched ||
     a.kind - b.kind ||
+    Number(b.city) - Number(a.city) ||
     b.inName - a.inName ||
+    Number(b.state) - Number(a.state) ||
     Number(b.whole) - Number(a.whole) ||
     Number(b.starts) - Number(a.starts) ||
     a.words - b.words ||
@@ -278,9 +284,10 @@ function stateCode(index: PreparedIndex, state: string): string | null {
 /**
  * Ranks the clinics of one shard for a query (no network): every word of the query must match a word of the
  * clinic's name, network, city or state, or its ZIP — exactly, as a prefix, or within a typo or two; clinics
- * that leave the fewest words unmatched are kept (so a city or state in the query narrows), then exact before
- * prefix before fuzzy matches of the name, more words matched in the name, the name equal to the query, the
- * name starting with the query's first word, shorter names, then name and id.
+ * that leave the fewest words unmatched are kept (so a city or state in the query narrows), then: exact before
+ * prefix before fuzzy matches of the name; the clinic's whole city name in the query; more words matched in the
+ * name; its whole state name or code in the query; the name equal to the query; the name starting with the
+ * query's first word; shorter names; then name and id.
  */
 export function rankShard(
   index: PreparedIndex,
@@ -301,8 +308,9 @@ export function rankShard(
     if (onlyState !== null && code !== onlyState) continue;
     const state = index.states.get(code) ?? [code.toLowerCase(), code, code];
     const nameWords = searchWords(name);
+    const cityWords = searchWords(cityName);
     const placeWords = [
-      ...searchWords(cityName),
+      ...cityWords,
       ...state[0].split("-"),
       code.toLowerCase(),
       ...(network === null ? [] : searchWords(shard.networks[network] ?? "")),
@@ -337,6 +345,9 @@ export function rankShard(
       },
       unmatched,
       kind,
+      city: cityWords.every((w) => query.words.includes(w)),
+      state:
+        query.words.includes(code.toLowerCase()) || state[0].split("-").every((w) => query.words.includes(w)),
       inName: inName.length,
       whole: inName.length > 0 && inName.join(" ") === nameWords.join(" "),
       starts: query.words[0] !== undefined && (nameWords[0] ?? "").startsWith(query.words[0]),
