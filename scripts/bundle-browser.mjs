@@ -26,7 +26,11 @@ export async function generate() {
       minify: true,
       legalComments: "none",
       charset: "utf8",
-      alias: { "@urgent-care-directory/sdk": join(repo, "packages/sdk/src/index.ts") },
+      // The SDK's sources (not its build output), so the bundle never depends on a stale dist/.
+      alias: {
+        "@urgent-care-directory/sdk/search": join(repo, "packages/sdk/src/search.ts"),
+        "@urgent-care-directory/sdk": join(repo, "packages/sdk/src/index.ts"),
+      },
       logLevel: "error",
     });
     bundles[name] = result.outputFiles[0].text;

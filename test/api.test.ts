@@ -65,6 +65,12 @@ describe("the API over HTTP", () => {
         "/cities/{state}.json",
         "/clinics/{state}/{city}.json",
         "/networks.json",
+        "/clinic/{id}.json",
+        "/networks/{network}.json",
+        "/networks/{network}/{page}.json",
+        "/search/index.json",
+        "/search/t/{prefix}.json",
+        "/search/p/{prefix}.json",
       ]),
     );
 
@@ -82,6 +88,7 @@ describe("the API over HTTP", () => {
     expect(cities.count).toBe(386);
 
     let clinicTotal = 0;
+    let checkedClinics = 0;
     const ids = new Set<string>();
     const networkCounts = new Map<string, number>();
     for (const state of states.states) {
@@ -125,6 +132,22 @@ describe("the API over HTTP", () => {
           ]);
         }
         clinicTotal += cdoc.count;
+        // The per-clinic document of the city's first clinic: the same clinic, placed in this city (every
+        // clinic's document is checked from the files in test/clinic-documents.test.ts).
+        for (const clinic of cdoc.clinics.slice(0, 1)) {
+          const path = `/clinic/${clinic.id}.json`;
+          const one = await fetchDoc(path, { "accept-encoding": "br" });
+          expect(one.status, path).toBe(200);
+          expectCommonHeaders(one, path);
+          expect(one.headers["content-encoding"], path).toBe("br");
+          const odoc = json<Doc>(one);
+          expectValid("ClinicDocument", odoc, path);
+          const { place, ...fields } = odoc.clinic;
+          expect(fields, path).toEqual(clinic);
+          expect(place.city.path, path).toBe(city.path);
+          expect(place.state, path).toEqual(city.state);
+          checkedClinics++;
+        }
       }
     }
     expect(clinicTotal).toBe(stats.coverage.total_clinics);
@@ -137,6 +160,40 @@ describe("the API over HTTP", () => {
     expect(networks.count).toBeGreaterThanOrEqual(93);
     for (const n of networks.networks) expect(n.clinic_count, n.name).toBe(networkCounts.get(n.name));
     expect(networkCounts.size).toBe(networks.count);
+    expect(checkedClinics).toBe(386);
+
+    // Every network's document: valid, and all its clinics.
+    for (const n of networks.networks) {
+      const res = await fetchDoc(n.path);
+      expect(res.status, n.path).toBe(200);
+      expectCommonHeaders(res, n.path);
+      const ndoc = json<Doc>(res);
+      expectValid("NetworkDocument", ndoc, n.path);
+      expect(ndoc.network).toEqual(n);
+      expect(ndoc.count).toBe(n.clinic_count);
+      for (const c of ndoc.clinics) expect(ids.has(c.id), c.id).toBe(true);
+    }
+
+    // The search index: the root and every shard it implies.
+    const root = json<Doc>(await fetchDoc("/search/index.json"));
+    expectValid("SearchIndex", root, "/search/index.json");
+    const internal = new Set<string>();
+    for (const leaf of root.leaves as string[]) {
+      const word = leaf.replace(/_$/, "");
+      for (let i = 1; i <= (leaf.endsWith("_") ? word.length : word.length - 1); i++)
+        internal.add(word.slice(0, i));
+    }
+    for (const path of [
+      ...(root.leaves as string[]).map((p) => `/search/t/${p}.json`),
+      ...[...internal].map((p) => `/search/p/${p}.json`),
+    ]) {
+      const res = await fetchDoc(path, { "accept-encoding": "br" });
+      expect(res.status, path).toBe(200);
+      expectCommonHeaders(res, path);
+      const shard = json<Doc>(res);
+      expectValid("SearchShard", shard, path);
+      for (const [id] of shard.clinics) expect(ids.has(id), `${path}: ${id}`).toBe(true);
+    }
   });
 
   it("uses a validator that rejects documents breaking the schema", async () => {
@@ -166,6 +223,11 @@ describe("the API over HTTP", () => {
     ["/clinics/not-a-state/not-a-city.json"],
     ["/clinics/texas/not-a-city.json"],
     ["/no-such-document.json"],
+    ["/clinic/000000000000.json"],
+    ["/networks/no-such-network.json"],
+    ["/networks/redfern-walk-in-clinic/2.json"],
+    ["/search/t/no-such-prefix.json"],
+    ["/search/p/no-such-prefix.json"],
   ])("answers 404 with a JSON error body for %s", async (path) => {
     const res = await fetchDoc(path);
     expect(res.status).toBe(404);

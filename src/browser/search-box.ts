@@ -2,7 +2,10 @@
  * Search as you type on the home page: a labelled input, a polite status line and a list of links. The form is
  * hidden in the HTML and shown only when a search function exists; Enter opens the first hit.
  */
-import type { SearchFunction, SearchHit } from "./search-adapter.js";
+import type { SearchHit, SearchOptions } from "@urgent-care-directory/sdk/search";
+
+/** What the search box calls: the SDK's search of the published index. */
+export type SearchFunction = (text: string, options: SearchOptions) => Promise<readonly SearchHit[]>;
 
 const LIMIT = 10;
 const DELAY_MS = 120;

@@ -3,6 +3,8 @@ import { join } from "node:path";
 import type { Dataset } from "../dataset/types.js";
 import { type BuildOptions, createContext } from "./context.js";
 import { catalogueDocuments, stateDocuments } from "./documents/api-emitters.js";
+import { clinicDocuments } from "./documents/clinic-document.js";
+import { networkDocuments } from "./documents/network-document.js";
 import { downloadsEmitter } from "./downloads/render.js";
 import type { BuildRun, Emitter } from "./emitter.js";
 import { groupState } from "./group.js";
@@ -10,6 +12,7 @@ import { NetworkMembers } from "./network-members.js";
 import { OutputWriter, type PreviousTree, type WriteResult } from "./output/writer.js";
 import { releaseDocuments } from "./releases/emitter.js";
 import type { HistoryEntry, ReleaseInputs } from "./releases/inputs.js";
+import { searchIndex } from "./search/emitter.js";
 import { siteEmitter } from "./site/emitter.js";
 import { summarise } from "./summary.js";
 import { Checker } from "./validate.js";
@@ -22,6 +25,9 @@ export type { BuildOptions } from "./context.js";
  */
 export const EMITTERS: readonly Emitter[] = [
   stateDocuments,
+  clinicDocuments,
+  networkDocuments,
+  searchIndex,
   downloadsEmitter,
   releaseDocuments,
   siteEmitter,
@@ -33,6 +39,8 @@ export interface RenderOptions extends BuildOptions {
   previous?: PreviousTree | null;
   /** The releases before this one (history, changes, tombstones), when publishing into a release store. */
   release?: ReleaseInputs | null;
+  /** The parts to render (default: all, `EMITTERS`); tests render one part alone. */
+  emitters?: readonly Emitter[];
 }
 
 /** What a render wrote. */
@@ -79,7 +87,7 @@ export async function renderSite(
       release: options.release ?? null,
       published: {},
     };
-    const hooks = EMITTERS.map((emitter) => emitter(run));
+    const hooks = (options.emitters ?? EMITTERS).map((emitter) => emitter(run));
     for (const state of summary.states) {
       const group = groupState(ctx, check, state, await dataset.clinics.load(state.state.code));
       await networkMembers.add(group);

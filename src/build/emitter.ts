@@ -12,6 +12,11 @@ export interface Published {
   datasets?: IndexDocument["datasets"];
   /** The release history including this release, newest first (for the publisher to keep). */
   history?: HistoryEntry[];
+  /**
+   * A document of this build for an endpoint's path template (`/search/t/{prefix}.json` → `/search/t/ca.json`),
+   * or null when the build has none of that kind: the API reference's live examples.
+   */
+  examples?: Record<string, string | null>;
 }
 
 /** One build in progress: what every emitter reads and writes through. */

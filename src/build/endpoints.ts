@@ -8,7 +8,13 @@ export interface EndpointSpec {
   description: string;
   /** Component schema of the 200 response. */
   response: string;
-  parameters: Array<{ name: string; description: string; example: string }>;
+  parameters: Array<{
+    name: string;
+    description: string;
+    example: string;
+    /** Regular expression of the value; default: a slug. */
+    pattern?: string;
+  }>;
   errors: number[];
 }
 
@@ -18,6 +24,18 @@ const STATE = {
   example: "new-york",
 };
 const CITY = { name: "city", description: "City slug, unique within its state.", example: "buffalo" };
+const NETWORK = {
+  name: "network",
+  description: "Network slug, as in networks.json (`slug`).",
+  example: "carenow",
+};
+const PREFIX = {
+  name: "prefix",
+  description:
+    "Key prefix of a shard, as listed in the search index (`leaves`, or a proper prefix of a leaf for a head).",
+  example: "bl",
+  pattern: "^[a-z0-9-]+_?$",
+};
 
 export const ENDPOINTS: readonly EndpointSpec[] = [
   {
@@ -93,6 +111,82 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     errors: [404],
   },
   {
+    path: "/clinic/{id}.json",
+    relativeTo: "base",
+    operationId: "getClinic",
+    summary: "One clinic",
+    description:
+      "The clinic with its state, city and ZIP (`clinic.place`), its network entry and links to its city document and page. 404 when no clinic has this id.",
+    response: "ClinicDocument",
+    parameters: [
+      {
+        name: "id",
+        description: "Clinic id (`Clinic.id`).",
+        example: "k3v9q2m7x1ab",
+        pattern: "^[a-z0-9]+$",
+      },
+    ],
+    errors: [404],
+  },
+  {
+    path: "/networks/{network}.json",
+    relativeTo: "base",
+    operationId: "getNetwork",
+    summary: "One network and its clinics",
+    description:
+      "The network entry and its clinics with their state and city, first page. A network with more clinics than `page.size` continues at `page.next`. 404 when the network slug is unknown.",
+    response: "NetworkDocument",
+    parameters: [NETWORK],
+    errors: [404],
+  },
+  {
+    path: "/networks/{network}/{page}.json",
+    relativeTo: "base",
+    operationId: "getNetworkPage",
+    summary: "A further page of a network's clinics",
+    description:
+      "Page 2 and after of a network's document (see `page.pages`). 404 for an unknown network or a page beyond the last.",
+    response: "NetworkDocument",
+    parameters: [
+      NETWORK,
+      { name: "page", description: "Page number, 2 or more.", example: "2", pattern: "^[1-9][0-9]*$" },
+    ],
+    errors: [404],
+  },
+  {
+    path: "/search/index.json",
+    relativeTo: "base",
+    operationId: "getSearchIndex",
+    summary: "Root of the static search index",
+    description:
+      "Lists the shards of the search index, the common keys and the states; a query reads it (once) and then one shard. See the search documentation.",
+    response: "SearchIndex",
+    parameters: [],
+    errors: [404],
+  },
+  {
+    path: "/search/t/{prefix}.json",
+    relativeTo: "base",
+    operationId: "getSearchLeaf",
+    summary: "A leaf shard of the search index",
+    description:
+      "Every key starting with the prefix, with its clinics as compact hit records. 404 for a prefix that is not a leaf.",
+    response: "SearchShard",
+    parameters: [PREFIX],
+    errors: [404],
+  },
+  {
+    path: "/search/p/{prefix}.json",
+    relativeTo: "base",
+    operationId: "getSearchHead",
+    summary: "A head shard of the search index",
+    description:
+      "The best clinics of every key starting with a prefix too short to have a leaf of its own. 404 for a prefix that is not an internal node.",
+    response: "SearchShard",
+    parameters: [PREFIX],
+    errors: [404],
+  },
+  {
     path: "/releases.json",
     relativeTo: "base",
     operationId: "listReleases",
@@ -116,6 +210,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
         name: "data_version",
         description: "A release's data version (YYYY-MM-DD), as releases.json lists it.",
         example: "2026-05-01",
+        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
       },
     ],
     errors: [404],

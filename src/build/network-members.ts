@@ -13,6 +13,8 @@ export interface NetworkMember {
   clinic: Clinic;
   state: StateRef;
   city: { slug: string; name: string };
+  /** 5-digit ZIP code of the clinic, or null (from the record: the API's Clinic does not carry it). */
+  zip: string | null;
 }
 
 /**
@@ -37,9 +39,9 @@ export class NetworkMembers {
     const lines = new Map<string, string[]>();
     for (const city of group.cities) {
       const place = { slug: city.city.slug, name: city.city.name };
-      for (const { clinic } of city.clinics) {
+      for (const { clinic, record } of city.clinics) {
         if (clinic.network === null) continue;
-        const member: NetworkMember = { clinic, state, city: place };
+        const member: NetworkMember = { clinic, state, city: place, zip: record.zip };
         const list = lines.get(clinic.network);
         const line = JSON.stringify(member);
         if (list) list.push(line);

@@ -11,6 +11,18 @@ export const cityPath = (state: string, city: string) => `/clinics/${state}/${ci
 export const clinicPath = (id: string) => `/clinic/${id}.json`;
 /** `/networks/carenow.json` */
 export const networkPath = (network: string) => `/networks/${network}.json`;
+/**
+ * Page `n` of a network's document: the first page is the network's document itself.
+ * @example networkPagePath("carenow", 1) // "/networks/carenow.json"; networkPagePath("carenow", 2) // "/networks/carenow/2.json"
+ */
+export const networkPagePath = (network: string, n: number) =>
+  n === 1 ? networkPath(network) : `/networks/${network}/${n}.json`;
+/** `/search/index.json`: the root of the search index. */
+export const searchRootPath = "/search/index.json";
+/** `/search/t/bl.json`: a leaf shard of the search index. */
+export const searchLeafPath = (prefix: string) => `/search/t/${prefix}.json`;
+/** `/search/p/b.json`: the head shard of an internal node of the search index. */
+export const searchHeadPath = (prefix: string) => `/search/p/${prefix}.json`;
 
 /** `/clinics/texas/` */
 export const statePage = (state: string) => `/clinics/${state}/`;

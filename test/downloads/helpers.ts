@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 
-/** A clinic as its city document publishes it, plus the state and city fields the downloads add. */
+/** A clinic as its city document publishes it, plus the state, city and ZIP fields the downloads add. */
 export type ExpectedClinic = Record<string, unknown> & { id: string; coordinates: string | null };
 
 /**
@@ -28,6 +28,12 @@ export async function clinicsFromApi(out: string): Promise<ExpectedClinic[]> {
         state_name: doc.city.state.name,
         city: doc.city.slug,
         city_name: doc.city.name,
+        // ZIP codes are not in the city documents: the clinic's own document has them (place.zip).
+        zip: (
+          JSON.parse(await readFile(join(api, `clinic/${clinic.id}.json`), "utf8")) as {
+            clinic: { place: { zip: string | null } };
+          }
+        ).clinic.place.zip,
       });
     }
   }

@@ -288,7 +288,7 @@ describe("bulk downloads read back with DuckDB", () => {
   });
 
   const documentColumns =
-    "{id: 'VARCHAR', name: 'VARCHAR', network: 'VARCHAR', address: 'VARCHAR', neighborhood: 'VARCHAR', coordinates: 'VARCHAR', phone: 'VARCHAR', hours: 'JSON', services: 'VARCHAR[]', insurance: 'VARCHAR[]', rating: 'DOUBLE', reviews_count: 'INTEGER', website: 'VARCHAR', url: 'VARCHAR', coordinates_source: 'VARCHAR', state: 'VARCHAR', state_code: 'VARCHAR', state_name: 'VARCHAR', city: 'VARCHAR', city_name: 'VARCHAR'}";
+    "{id: 'VARCHAR', name: 'VARCHAR', network: 'VARCHAR', address: 'VARCHAR', neighborhood: 'VARCHAR', coordinates: 'VARCHAR', phone: 'VARCHAR', hours: 'JSON', services: 'VARCHAR[]', insurance: 'VARCHAR[]', rating: 'DOUBLE', reviews_count: 'INTEGER', website: 'VARCHAR', url: 'VARCHAR', coordinates_source: 'VARCHAR', state: 'VARCHAR', state_code: 'VARCHAR', state_name: 'VARCHAR', city: 'VARCHAR', city_name: 'VARCHAR', zip: 'VARCHAR'}";
 
   it.each([
     ["ndjson", "newline_delimited"],

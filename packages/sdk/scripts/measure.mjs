@@ -22,21 +22,26 @@ const { values } = parseArgs({
 const N = Number(values.points);
 const { UrgentCareClient } = await import(pathToFileURL(join(sdkDir, "dist/index.js")).href);
 
-// 1. Bundle size.
-const bundle = await build({
-  entryPoints: [join(sdkDir, "src/index.ts")],
-  bundle: true,
-  minify: true,
-  format: "esm",
-  platform: "browser",
-  target: "es2022",
-  write: false,
-  logLevel: "silent",
-});
-const code = bundle.outputFiles[0].contents;
-console.log(
-  `bundle: ${code.length} B minified, ${gzipSync(code, { level: 9 }).length} B minified+gzipped (esbuild, ES2022, gzip -9)`,
-);
+// 1. Bundle sizes: the whole library, and the search alone (`@urgent-care-directory/sdk/search`).
+for (const [label, entry] of [
+  ["bundle", "src/index.ts"],
+  ["search bundle", "src/search.ts"],
+]) {
+  const bundle = await build({
+    entryPoints: [join(sdkDir, entry)],
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    logLevel: "silent",
+  });
+  const code = bundle.outputFiles[0].contents;
+  console.log(
+    `${label}: ${code.length} B minified, ${gzipSync(code, { level: 9 }).length} B minified+gzipped (esbuild, ES2022, gzip -9)`,
+  );
+}
 
 // 2. A server to measure against.
 let base = values["base-url"];

@@ -1,7 +1,7 @@
 import { ignore, linkedController } from "./signals.js";
 import type { DirectorySource } from "./source.js";
 import type { RequestOptions } from "./transport.js";
-import type { Clinic, ClinicsByCity } from "./types.js";
+import type { CityEntry, Clinic, ClinicsByCity, LocatedClinic } from "./types.js";
 
 /** Options of {@link clinicDocuments} and {@link allClinics}. */
 export interface AllClinicsOptions extends RequestOptions {
@@ -47,7 +47,20 @@ export async function* clinicDocuments(
 }
 
 /**
- * Every clinic of the directory (or of one state), city by city, with bounded concurrency.
+ * The clinic with the state and city of the document that lists it (`place`), so that it still knows where it
+ * is once taken out of that document.
+ * @example locate(doc.clinics[0], doc.city).place.city.name; // "Austin"
+ */
+export function locate(clinic: Clinic, city: CityEntry): LocatedClinic {
+  return {
+    ...clinic,
+    place: { state: city.state, city: { slug: city.slug, name: city.name, path: city.path, url: city.url } },
+  };
+}
+
+/**
+ * Every clinic of the directory (or of one state), city by city, with bounded concurrency; each carries its
+ * state and city in `place`.
  * @example
  * let open = 0;
  * for await (const clinic of allClinics(client, { concurrency: 8 })) if (isOpen(clinic)) open++;
@@ -55,6 +68,7 @@ export async function* clinicDocuments(
 export async function* allClinics(
   source: DirectorySource,
   options: AllClinicsOptions = {},
-): AsyncGenerator<Clinic> {
-  for await (const doc of clinicDocuments(source, options)) yield* doc.clinics;
+): AsyncGenerator<LocatedClinic> {
+  for await (const doc of clinicDocuments(source, options))
+    for (const c of doc.clinics) yield locate(c, doc.city);
 }

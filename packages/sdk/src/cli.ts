@@ -1,27 +1,35 @@
 // The `ucd-sdk` command: a thin shell over the library, for people and for scripts (`--json`).
+import { readFileSync } from "node:fs";
 import { UrgentCareClient } from "./client.js";
 import { isHttpError, isNetworkError, isNotFoundError } from "./errors.js";
 import { openStatus } from "./hours.js";
 import type { NearestResult } from "./nearest.js";
 import type { Clinic } from "./types.js";
 
+/** Where the CLI looks for the API when neither --base-url nor $UCD_BASE_URL says: a local `npm start`. */
+export const LOCAL_BASE_URL = "http://127.0.0.1:8080/api/v1";
+
 const USAGE = `Usage: ucd-sdk <command> [options]
 
 Commands:
+  clinic <id>             one clinic, with its city, state and network
+  search <text…>          clinics by name, network, city, state or ZIP ("redfern austin", "78701")
   find <state> <city>     clinics of a city (slugs or names: texas austin, "New York" "New York")
+  network <slug|name>     a network and all its clinics
   nearest <lat> <lng>     nearest clinics to a point, across city and state borders
   states                  the 50 states and DC with their counts
-  stats                   coverage and data-quality figures
+  stats                   coverage and data-quality figures, and the states with most clinics
 
 Options:
-  --json                  print the API's JSON instead of a table
-  --base-url URL          API address (default: $UCD_BASE_URL or http://127.0.0.1:8080/api/v1)
-  --limit N               nearest: most results (default 10)
+  --json                  print JSON with the API's own field names instead of text
+  --base-url URL          API address (default: $UCD_BASE_URL or ${LOCAL_BASE_URL})
+  --limit N               most items listed, for every command (search, nearest, stats: default 10)
   --max-km KM             nearest: only within KM kilometres
-  --open-now              find, nearest: only clinics open now
+  --open-now              find, network, nearest, search: only clinics open now
+  --version               the SDK's version
   -h, --help              this help
 
-Exit codes: 0 success, 1 not found or request failed, 2 bad usage.`;
+Exit codes: 0 success (an empty answer included), 1 not found or request failed, 2 bad usage.`;
 
 class UsageError extends Error {}
 
@@ -31,6 +39,7 @@ interface Args {
   json: boolean;
   openNow: boolean;
   help: boolean;
+  version: boolean;
   baseUrl: string | undefined;
   limit: number | undefined;
   maxKm: number | undefined;
@@ -44,6 +53,7 @@ export function parseCli(argv: readonly string[]): Args {
     json: false,
     openNow: false,
     help: false,
+    version: false,
     baseUrl: undefined,
     limit: undefined,
     maxKm: undefined,
@@ -62,9 +72,13 @@ export function parseCli(argv: readonly string[]): Args {
     if (flag === "--json") args.json = true;
     else if (flag === "--open-now") args.openNow = true;
     else if (flag === "--help" || flag === "-h") args.help = true;
+    else if (flag === "--version") args.version = true;
     else if (flag === "--base-url") args.baseUrl = value();
-    else if (flag === "--limit") args.limit = numberArg(flag, value());
-    else if (flag === "--max-km") args.maxKm = numberArg(flag, value());
+    else if (flag === "--limit") {
+      const n = numberArg(flag, value());
+      if (!Number.isInteger(n) || n < 0) throw new UsageError(`--limit must be a whole number ≥ 0: ${n}`);
+      args.limit = n;
+    } else if (flag === "--max-km") args.maxKm = numberArg(flag, value());
     else if (flag.startsWith("-") && !/^-\d/.test(flag)) throw new UsageError(`unknown option: ${flag}`);
     else if (args.command === undefined) args.command = token;
     else args.positionals.push(token);
@@ -85,8 +99,25 @@ function expectPositionals(args: Args, names: string[]): string[] {
   return args.positionals;
 }
 
+/**
+ * `1 clinic`, `2 clinics`, `1 city`, `3 cities`.
+ * @example plural(1, "clinic"); // "1 clinic"
+ */
+export function plural(n: number, word: string): string {
+  if (n === 1) return `1 ${word}`;
+  return `${n} ${word.endsWith("y") ? `${word.slice(0, -1)}ies` : `${word}s`}`;
+}
+
+/** The SDK's version, from its package.json (next to dist/ and src/). */
+export function version(): string {
+  const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+  return String(manifest.version);
+}
+
 const line = (c: Clinic, now: Date) =>
   `${c.name}${c.network ? ` [${c.network}]` : ""} — ${openStatus(c, now)} — ${c.address ?? "address unknown"}${c.phone ? ` — ${c.phone}` : ""}`;
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** Runs the CLI with `argv` (without node and the script) and returns the exit code. */
 export async function main(argv: readonly string[], out = console.log, err = console.error): Promise<number> {
@@ -97,27 +128,88 @@ export async function main(argv: readonly string[], out = console.log, err = con
     err(`ucd-sdk: ${(e as Error).message}\n\n${USAGE}`);
     return 2;
   }
+  if (args.version) {
+    out(version());
+    return 0;
+  }
   if (args.help || args.command === undefined) {
     (args.help ? out : err)(USAGE);
     return args.help ? 0 : 2;
   }
-  const client = new UrgentCareClient({
-    baseUrl: args.baseUrl ?? process.env.UCD_BASE_URL ?? "http://127.0.0.1:8080/api/v1",
-  });
+  const baseUrl = args.baseUrl ?? process.env.UCD_BASE_URL ?? LOCAL_BASE_URL;
+  let client: UrgentCareClient;
+  try {
+    client = new UrgentCareClient({ baseUrl });
+  } catch (e) {
+    err(`ucd-sdk: ${(e as Error).message}`);
+    return 2;
+  }
   const now = new Date();
+  const limit = args.limit;
+  const cut = <T>(list: readonly T[]): T[] => (limit === undefined ? [...list] : list.slice(0, limit));
+  const open = <T extends Clinic>(list: readonly T[]): T[] =>
+    args.openNow ? list.filter((c) => openStatus(c, now) === "open") : [...list];
+  const openNow = args.openNow ? " open now" : "";
   try {
     switch (args.command) {
+      case "clinic": {
+        const [id] = expectPositionals(args, ["id"]);
+        const doc = await client.clinic(id as string);
+        if (args.json) out(json(doc));
+        else if (limit !== 0) {
+          const c = doc.clinic;
+          out(line(c, now));
+          out(`  ${c.place.city.name}, ${c.place.state.name}${c.place.zip ? ` ${c.place.zip}` : ""}`);
+          if (doc.network)
+            out(`  network: ${doc.network.name} (${plural(doc.network.clinic_count, "clinic")})`);
+          out(`  ${c.url}`);
+        }
+        return 0;
+      }
+      case "search": {
+        if (args.positionals.length === 0) throw new UsageError("search takes <text…>");
+        const text = args.positionals.join(" ");
+        const want = limit ?? 10;
+        // --open-now needs each hit's hours: read the clinic documents of the hits, best first.
+        const hits = await client.search(text, { limit: args.openNow ? Math.max(want, 50) : want });
+        let shown = hits;
+        if (args.openNow) {
+          const docs = await Promise.all(hits.map((h) => client.clinic(h.id)));
+          shown = hits.filter((_, i) => openStatus((docs[i] as { clinic: Clinic }).clinic, now) === "open");
+        }
+        shown = shown.slice(0, want);
+        if (args.json) out(json(shown));
+        else if (shown.length === 0) out(`No clinic${openNow} matches "${text}".`);
+        else
+          for (const h of shown)
+            out(`${h.name}${h.network ? ` [${h.network}]` : ""} — ${h.city.name}, ${h.state.code} — ${h.id}`);
+        return 0;
+      }
       case "find": {
         const [state, city] = expectPositionals(args, ["state", "city"]);
         const doc = await client.clinics(state as string, city as string);
-        const clinics = args.openNow ? doc.clinics.filter((c) => openStatus(c, now) === "open") : doc.clinics;
-        if (args.json)
-          out(JSON.stringify(args.openNow ? { ...doc, count: clinics.length, clinics } : doc, null, 2));
+        const clinics = cut(open(doc.clinics));
+        if (args.json) out(json({ ...doc, count: clinics.length, clinics }));
         else {
+          const all = open(doc.clinics).length;
           out(
-            `${doc.city.name}, ${doc.city.state.code}: ${clinics.length} clinic(s)${args.openNow ? " open now" : ""}`,
+            `${doc.city.name}, ${doc.city.state.code}: ${plural(all, "clinic")}${openNow}${clinics.length < all ? ` (first ${clinics.length} shown)` : ""}`,
           );
           for (const c of clinics) out(`  ${line(c, now)}`);
+        }
+        return 0;
+      }
+      case "network": {
+        const [name] = expectPositionals(args, ["slug|name"]);
+        const doc = await client.network(name as string);
+        const clinics = cut(open(doc.clinics));
+        if (args.json) out(json({ ...doc, count: clinics.length, clinics }));
+        else {
+          const all = open(doc.clinics).length;
+          out(
+            `${doc.network.name}: ${plural(all, "clinic")}${openNow} in ${plural(doc.network.state_count, "state")}${clinics.length < all ? ` (first ${clinics.length} shown)` : ""}`,
+          );
+          for (const c of clinics) out(`  ${c.place.city.name}, ${c.place.state.code}: ${line(c, now)}`);
         }
         return 0;
       }
@@ -126,11 +218,15 @@ export async function main(argv: readonly string[], out = console.log, err = con
           numberArg(i ? "lng" : "lat", v),
         );
         const results = await client.nearest(lat as number, lng as number, {
-          ...(args.limit !== undefined && { limit: args.limit }),
+          ...(limit !== undefined && { limit }),
           ...(args.maxKm !== undefined && { maxKm: args.maxKm }),
           ...(args.openNow && { openAt: now }),
         });
-        if (args.json) out(JSON.stringify(results.map(toJson), null, 2));
+        if (args.json) out(json(results.map(toJson)));
+        else if (results.length === 0)
+          out(
+            `No clinic${openNow}${args.maxKm !== undefined ? ` within ${args.maxKm} km` : ""} of ${lat}, ${lng}.`,
+          );
         else
           for (const r of results)
             out(
@@ -141,11 +237,12 @@ export async function main(argv: readonly string[], out = console.log, err = con
       case "states": {
         expectPositionals(args, []);
         const doc = await client.states();
-        if (args.json) out(JSON.stringify(doc, null, 2));
+        const states = cut(doc.states);
+        if (args.json) out(json({ ...doc, count: states.length, states }));
         else
-          for (const s of doc.states)
+          for (const s of states)
             out(
-              `${s.code}  ${s.name.padEnd(22)} ${String(s.city_count).padStart(4)} cities ${String(s.clinic_count).padStart(6)} clinics`,
+              `${s.code}  ${s.name.padEnd(22)} ${plural(s.city_count, "city").padStart(11)} ${plural(s.clinic_count, "clinic").padStart(14)}`,
             );
         return 0;
       }
@@ -153,14 +250,18 @@ export async function main(argv: readonly string[], out = console.log, err = con
         expectPositionals(args, []);
         const doc = await client.stats();
         const c = doc.coverage;
-        if (args.json) out(JSON.stringify(doc, null, 2));
+        if (args.json) out(json({ ...doc, coverage: { ...c, states: cut(c.states) } }));
         else {
           out(
-            `${c.total_clinics} clinics in ${c.total_cities} cities, ${c.total_states} states, ${c.total_networks} networks`,
+            `${plural(c.total_clinics, "clinic")} in ${plural(c.total_cities, "city")}, ${plural(c.total_states, "state")}, ${plural(c.total_networks, "network")}`,
           );
           out(
             `data ${doc.data_quality.data_version} from ${doc.data_quality.source}${doc.data_quality.synthetic ? " (synthetic sample)" : ""}`,
           );
+          const largest = [...c.states].sort((a, b) => b.clinics - a.clinics).slice(0, limit ?? 10);
+          if (largest.length > 0) out(`largest states:`);
+          for (const s of largest)
+            out(`  ${s.code}  ${s.name.padEnd(22)} ${plural(s.clinics, "clinic").padStart(14)}`);
         }
         return 0;
       }
@@ -173,12 +274,17 @@ export async function main(argv: readonly string[], out = console.log, err = con
       return 2;
     }
     if (isNotFoundError(e)) err(`ucd-sdk: not found: ${e.url}`);
-    else if (isHttpError(e) || isNetworkError(e)) err(`ucd-sdk: ${e.message}`);
+    else if (isNetworkError(e))
+      err(
+        `ucd-sdk: ${e.message}\n  Is the API at ${baseUrl}? Point the CLI at it with --base-url URL (or $UCD_BASE_URL).`,
+      );
+    else if (isHttpError(e)) err(`ucd-sdk: ${e.message}`);
     else err(`ucd-sdk: ${(e as Error).message}`);
     return 1;
   }
 }
 
+/** A nearest result in the API's style: snake_case, the clinic with its `place`. */
 function toJson(r: NearestResult) {
-  return { distance_km: Math.round(r.distanceKm * 1000) / 1000, city: r.city.path, clinic: r.clinic };
+  return { distance_km: Math.round(r.distanceKm * 1000) / 1000, clinic: r.clinic };
 }

@@ -1,31 +1,51 @@
 import { type AllClinicsOptions, allClinics, clinicDocuments } from "./all-clinics.js";
 import { checkShape } from "./check.js";
 import { type NearestOptions, type NearestResult, nearest } from "./nearest.js";
+import { Searcher, type SearchHit, type SearchOptions } from "./search-core.js";
 import { toSlug } from "./slug.js";
 import type { DirectorySource } from "./source.js";
 import { type RequestOptions, Transport, type TransportOptions } from "./transport.js";
 import type {
   CitiesByState,
   CitiesList,
-  Clinic,
+  ClinicDocument,
   ClinicsByCity,
   IndexDocument,
+  LocatedClinic,
+  NetworkDocument,
   NetworksList,
   OpenApiDocument,
   StatesList,
   Stats,
 } from "./types.js";
 
-/**
- * Default base address: the public placeholder of the hosted API. Point `baseUrl` at your deployment, or at
- * `http://127.0.0.1:8080/api/v1` for a local `npm start`.
- */
-export const DEFAULT_BASE_URL = "https://urgentcare.example.org/api/v1";
-
 /** Options of {@link UrgentCareClient}. */
 export interface ClientOptions extends TransportOptions {
-  /** Address of the API, ending in `/api/v1`. Default {@link DEFAULT_BASE_URL}. */
-  baseUrl?: string;
+  /**
+   * Address of the API, ending in `/api/v1`: your deployment's, or `http://127.0.0.1:8080/api/v1` for a local
+   * `npm start`. Required: there is no public default, so a client without it fails at once.
+   */
+  baseUrl: string;
+}
+
+/**
+ * Checks a base address at construction, so that a missing or malformed one fails at once with a clear message
+ * rather than as a network error after retries.
+ */
+function checkBaseUrl(baseUrl: unknown): string {
+  if (typeof baseUrl !== "string" || baseUrl.trim() === "")
+    throw new TypeError(
+      'UrgentCareClient: baseUrl is required — the address of the API, e.g. new UrgentCareClient({ baseUrl: "http://127.0.0.1:8080/api/v1" }) for a local `npm start`',
+    );
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError(`UrgentCareClient: baseUrl is not an absolute URL: ${baseUrl}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new TypeError(`UrgentCareClient: baseUrl must be an http(s) address: ${baseUrl}`);
+  return baseUrl.replace(/\/+$/, "");
 }
 
 /**
@@ -39,10 +59,15 @@ export class UrgentCareClient implements DirectorySource {
   /** The API address in use, without a trailing slash. */
   readonly baseUrl: string;
   readonly #transport: Transport;
+  readonly #searcher: Searcher;
 
-  constructor(options: ClientOptions = {}) {
-    this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
+  /** @throws TypeError when `baseUrl` is missing or not an http(s) address. */
+  constructor(options: ClientOptions) {
+    this.baseUrl = checkBaseUrl((options as Partial<ClientOptions> | undefined)?.baseUrl);
     this.#transport = new Transport(options);
+    this.#searcher = new Searcher((path, signal) =>
+      this.#transport.getJson(this.baseUrl + path, signal ? { signal } : {}),
+    );
   }
 
   #get<T>(path: string, shape: Parameters<typeof checkShape>[2], options?: RequestOptions): Promise<T> {
@@ -114,6 +139,58 @@ export class UrgentCareClient implements DirectorySource {
   }
 
   /**
+   * `GET /clinic/{id}.json`: one clinic with its state, city and ZIP (`clinic.place`) and its network entry.
+   * Throws NotFoundError for an unknown id.
+   * @example const { clinic, network } = await client.clinic("k3v9q2m7x1ab"); console.log(clinic.place.city.name);
+   */
+  clinic(id: string, options?: RequestOptions): Promise<ClinicDocument> {
+    return this.#get(
+      `/clinic/${encodeURIComponent(id.trim().toLowerCase())}.json`,
+      { id: "string", status: "string", clinic: "object" },
+      options,
+    );
+  }
+
+  /**
+   * One page of a network's document: `/networks/{network}.json` for page 1, `/networks/{network}/{n}.json`
+   * after. Throws NotFoundError for an unknown network or page.
+   * @example const first = await client.networkPage("carenow"); console.log(first.page.pages);
+   */
+  networkPage(network: string, page = 1, options?: RequestOptions): Promise<NetworkDocument> {
+    if (!Number.isInteger(page) || page < 1) throw new RangeError(`page must be a whole number ≥ 1: ${page}`);
+    const slug = encodeURIComponent(toSlug(network));
+    const path = page === 1 ? `/networks/${slug}.json` : `/networks/${slug}/${page}.json`;
+    return this.#get(path, { network: "object", page: "object", clinics: "array" }, options);
+  }
+
+  /**
+   * A network and all its clinics (each with `place`): reads the first page and follows `page.next` to the last,
+   * so `clinics` holds all `network.clinic_count` clinics, `count` their number, and `page` says that nothing is
+   * left (`next: null`). `network` is a slug or a name. Throws NotFoundError for an unknown network.
+   * @example const { network, clinics } = await client.network("carenow"); console.log(network.clinic_count === clinics.length);
+   */
+  async network(network: string, options?: RequestOptions): Promise<NetworkDocument> {
+    const first = await this.networkPage(network, 1, options);
+    const clinics = [...first.clinics];
+    let next = first.page.next;
+    for (let n = 2; next !== null; n++) {
+      const page = await this.networkPage(network, n, options);
+      clinics.push(...page.clinics);
+      next = page.page.next;
+    }
+    return { ...first, count: clinics.length, clinics, page: { ...first.page, next: null } };
+  }
+
+  /**
+   * Clinics by name (any word, a prefix as you type, small typos), network, city, state or ZIP, best first.
+   * Reads the search index's root once per client, then one shard per query (two at most). See {@link Searcher}.
+   * @example const [hit] = await client.search("redfern walk-in austin", { limit: 5 }); console.log(hit?.url);
+   */
+  search(text: string, options?: SearchOptions): Promise<SearchHit[]> {
+    return this.#searcher.search(text, options);
+  }
+
+  /**
    * `GET {site}/api/openapi.json`: the OpenAPI 3.0 description (one level above the base address).
    * @example const doc = await client.openApi(); console.log(doc.info.version);
    */
@@ -138,7 +215,7 @@ export class UrgentCareClient implements DirectorySource {
    * Every clinic of the directory, with bounded concurrency; see {@link allClinics}.
    * @example for await (const c of client.allClinics({ state: "ohio" })) console.log(c.name);
    */
-  allClinics(options?: AllClinicsOptions): AsyncGenerator<Clinic> {
+  allClinics(options?: AllClinicsOptions): AsyncGenerator<LocatedClinic> {
     return allClinics(this, options);
   }
 

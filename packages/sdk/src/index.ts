@@ -7,9 +7,9 @@
  * console.log(near?.clinic.name, near?.distanceKm, near && isOpen(near.clinic) ? "open now" : "");
  * @module
  */
-export { type AllClinicsOptions, allClinics, clinicDocuments } from "./all-clinics.js";
+export { type AllClinicsOptions, allClinics, clinicDocuments, locate } from "./all-clinics.js";
 export type { CacheOptions } from "./cache.js";
-export { type ClientOptions, DEFAULT_BASE_URL, UrgentCareClient } from "./client.js";
+export { type ClientOptions, UrgentCareClient } from "./client.js";
 export {
   HttpError,
   InvalidResponseError,
@@ -26,6 +26,15 @@ export { isOpen, type OpenStatus, openStatus } from "./hours.js";
 export { type NearestOptions, type NearestResult, nearest } from "./nearest.js";
 export type { components, operations, paths } from "./openapi.generated.js";
 export type { RetryOptions } from "./retry.js";
+export {
+  type MatchKind,
+  Searcher,
+  type SearcherOptions,
+  type SearchHit,
+  type SearchLoader,
+  type SearchOptions,
+  searchWords,
+} from "./search-core.js";
 export { toSlug } from "./slug.js";
 export type { DirectorySource } from "./source.js";
 export type { FetchLike, RequestOptions, TransportOptions } from "./transport.js";

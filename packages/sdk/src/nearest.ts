@@ -1,9 +1,10 @@
+import { locate } from "./all-clinics.js";
 import { assertLatLng, distanceKm, parseCoordinates } from "./geo.js";
 import { isOpen } from "./hours.js";
 import { ignore, linkedController } from "./signals.js";
 import type { DirectorySource } from "./source.js";
 import type { RequestOptions } from "./transport.js";
-import type { CityEntry, Clinic, ClinicsByCity } from "./types.js";
+import type { CityEntry, Clinic, ClinicsByCity, LocatedClinic } from "./types.js";
 
 /** Options of {@link nearest}. */
 export interface NearestOptions extends RequestOptions {
@@ -26,7 +27,8 @@ export interface NearestOptions extends RequestOptions {
 export interface NearestResult {
   /** Great-circle distance from the query point, in km. */
   distanceKm: number;
-  clinic: Clinic;
+  /** The clinic, with its state and city in `place`. */
+  clinic: LocatedClinic;
   /** The city whose document lists the clinic. */
   city: CityEntry;
 }
@@ -88,7 +90,7 @@ export async function nearest(
       if (d > worst) continue;
       if (options.openAt && isOpen(clinic, options.openAt) !== true) continue;
       if (options.filter && !options.filter(clinic, city)) continue;
-      best.push({ distanceKm: d, clinic, city });
+      best.push({ distanceKm: d, clinic: locate(clinic, city), city });
     }
     best = best.sort(compareResults).slice(0, limit);
   };

@@ -144,6 +144,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clinic/{id}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One clinic
+         * @description The clinic with its state, city and ZIP (`clinic.place`), its network entry and links to its city document and page. 404 when no clinic has this id.
+         */
+        get: operations["getClinic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/networks/{network}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One network and its clinics
+         * @description The network entry and its clinics with their state and city, first page. A network with more clinics than `page.size` continues at `page.next`. 404 when the network slug is unknown.
+         */
+        get: operations["getNetwork"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/networks/{network}/{page}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A further page of a network's clinics
+         * @description Page 2 and after of a network's document (see `page.pages`). 404 for an unknown network or a page beyond the last.
+         */
+        get: operations["getNetworkPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search/index.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Root of the static search index
+         * @description Lists the shards of the search index, the common keys and the states; a query reads it (once) and then one shard. See the search documentation.
+         */
+        get: operations["getSearchIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search/t/{prefix}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A leaf shard of the search index
+         * @description Every key starting with the prefix, with its clinics as compact hit records. 404 for a prefix that is not a leaf.
+         */
+        get: operations["getSearchLeaf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search/p/{prefix}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A head shard of the search index
+         * @description The best clinics of every key starting with a prefix too short to have a leaf of its own. 404 for a prefix that is not an internal node.
+         */
+        get: operations["getSearchHead"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/releases.json": {
         parameters: {
             query?: never;
@@ -312,6 +432,27 @@ export interface components {
              */
             timezone: string | null;
         };
+        /** @description Identifies a city and links to its clinics document and page. */
+        CityRef: {
+            /**
+             * @description City slug, unique within its state.
+             * @example san-antonio
+             */
+            slug: string;
+            /** @example San Antonio */
+            name: string;
+            /**
+             * @description Path of the city's clinics document, relative to the base address.
+             * @example /clinics/texas/san-antonio.json
+             */
+            path: string;
+            /**
+             * Format: uri
+             * @description The city's page on the site.
+             * @example https://urgentcare.example.org/clinics/texas/san-antonio/
+             */
+            url: string;
+        };
         /** @description One urgent care clinic. Every field is always present; unknown values are null (arrays are empty). */
         Clinic: {
             /**
@@ -369,6 +510,53 @@ export interface components {
              * @enum {string|null}
              */
             coordinates_source: "source" | "zip_centroid" | null;
+        };
+        /** @description One clinic with its state, city and ZIP (`clinic.place`), its network entry, and links: `clinic.url` (its page), `clinic.place.city.path` (its city's clinics document), `network.path` (its network's document). */
+        ClinicDocument: {
+            /** @enum {string} */
+            version: "v1";
+            /**
+             * @description `listed`: the clinic is in the directory. Reserved for additions: a later version may publish other statuses (a removed clinic's tombstone) at the same path, so read `status` before `clinic`.
+             * @enum {string}
+             */
+            status: "listed";
+            /**
+             * @description The clinic's id (as in `Clinic.id`).
+             * @example k3v9q2m7x1ab
+             */
+            id: string;
+            clinic: components["schemas"]["PlacedClinic"];
+            /** @description The clinic's network entry (as listed in networks.json, with the path of its document); null for an independent clinic. */
+            network: {
+                /**
+                 * @description Lowercase words joined by hyphens.
+                 * @example new-york
+                 */
+                slug: string;
+                /** @description As it appears in Clinic.network. */
+                name: string;
+                clinic_count: number;
+                state_count: number;
+                /** @description Slugs of the states the network has clinics in, sorted. */
+                states: string[];
+                /**
+                 * @description Path of the network's document (its clinics), relative to the base address.
+                 * @example /networks/carenow.json
+                 */
+                path: string;
+                /**
+                 * Format: uri
+                 * @description The network's page on the site.
+                 * @example https://urgentcare.example.org/networks/carenow/
+                 */
+                url: string;
+                /**
+                 * @description Wikidata item of the brand when known (Wikidata is CC0).
+                 * @example Q5038475
+                 */
+                wikidata: string | null;
+            } | null;
+            meta: components["schemas"]["Meta"];
         };
         /** @description All clinics of one city. */
         ClinicsByCity: {
@@ -684,6 +872,18 @@ export interface components {
                 site: string;
             };
         };
+        /** @description A network and its clinics with their state and city. Split into pages of `page.size` clinics: the first page is `/networks/{network}.json`, page n ≥ 2 is `/networks/{network}/{n}.json`. */
+        NetworkDocument: {
+            /** @enum {string} */
+            version: "v1";
+            network: components["schemas"]["NetworkEntry"];
+            page: components["schemas"]["Pagination"];
+            /** @description Clinics on this page. */
+            count: number;
+            /** @description The network's clinics on this page, sorted by state slug, city slug, name and id. All pages together hold `network.clinic_count` clinics. */
+            clinics: components["schemas"]["PlacedClinic"][];
+            meta: components["schemas"]["Meta"];
+        };
         /** @description A network or brand of clinics. */
         NetworkEntry: {
             /**
@@ -733,6 +933,88 @@ export interface components {
              * @example 08:00
              */
             close: string;
+        };
+        /** @description Where a page sits in a list split into pages. */
+        Pagination: {
+            /** @description This page, from 1. */
+            number: number;
+            /** @description Number of pages of the list. */
+            pages: number;
+            /** @description Most items a page holds (every page but the last is full). */
+            size: number;
+            /** @description Path of the next page, relative to the base address; null on the last page. */
+            next: string | null;
+            /** @description Path of the previous page; null on the first page. */
+            previous: string | null;
+        };
+        /** @description Where a clinic sits: its state, its city and its ZIP code. Carried as one object (`place`) so that it never collides with the flat `state` / `city` slug columns of the bulk downloads. */
+        Place: {
+            state: components["schemas"]["StateRef"];
+            city: components["schemas"]["CityRef"];
+            /**
+             * @description 5-digit ZIP code of the clinic; null when unknown.
+             * @example 78701
+             */
+            zip: string | null;
+        };
+        /** @description A clinic with where it sits: every field of `Clinic`, plus `place` (state, city, ZIP). Used wherever a clinic is shown outside its city document. */
+        PlacedClinic: {
+            /**
+             * @description Stable, URL-safe identifier: derived from the clinic's identity (source id, or name and address), unchanged across rebuilds of the same data.
+             * @example k3v9q2m7x1ab
+             */
+            id: string;
+            name: string;
+            /** @description Network or brand name; null for an independent clinic. Listed in networks.json. */
+            network: string | null;
+            /** @description Street address, city, state and ZIP code when known. */
+            address: string | null;
+            neighborhood: string | null;
+            /**
+             * @description `latitude,longitude` in decimal degrees (WGS 84), no spaces. Approximate when `coordinates_source` is `zip_centroid`.
+             * @example 30.26715,-97.74306
+             */
+            coordinates: string | null;
+            /**
+             * @description US phone number formatted as (NXX) NXX-XXXX.
+             * @example (512) 555-0134
+             */
+            phone: string | null;
+            /** @description Regular opening hours; null when unknown. */
+            hours: {
+                /**
+                 * @description IANA time zone of the clinic; all times are local to it.
+                 * @example America/Chicago
+                 */
+                timezone: string;
+                /** @description True when every day is 00:00–24:00. */
+                open_24_hours: boolean;
+                weekly: components["schemas"]["WeeklyHours"];
+            } | null;
+            /** @description Services offered, sorted; empty when unknown. */
+            services: string[];
+            /** @description Insurance plans accepted, sorted; empty when unknown. */
+            insurance: string[];
+            /** @description Average review rating from 0 to 5; null when unknown. */
+            rating: number | null;
+            /** @description Number of reviews behind rating; null when unknown. */
+            reviews_count: number | null;
+            /**
+             * Format: uri
+             * @description The clinic's own web site (absolute https URL).
+             */
+            website: string | null;
+            /**
+             * Format: uri
+             * @description Address of the clinic's page on the directory's site; unique per clinic.
+             */
+            url: string;
+            /**
+             * @description Where `coordinates` come from: `source` (as the data source gives them) or `zip_centroid` (approximate: the centre of the clinic's ZIP code area, placed by the directory because the source had no coordinates; it can be several km off). Null exactly when `coordinates` is null.
+             * @enum {string|null}
+             */
+            coordinates_source: "source" | "zip_centroid" | null;
+            place: components["schemas"]["Place"];
         };
         /** @description A dated bulk download of one release. */
         ReleaseDownload: {
@@ -800,6 +1082,77 @@ export interface components {
              * @description Atom feed of the releases, for subscribers.
              */
             feed_url: string;
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Root of the static search index: which shards exist and how to read them. A query reads this document (cache it) and one shard; docs/search.md describes the layout and the ranking. */
+        SearchIndex: {
+            /** @enum {string} */
+            version: "v1";
+            /**
+             * @description Layout of the index; a new layout gets a new number.
+             * @enum {number}
+             */
+            format: 1;
+            /**
+             * @description How text becomes keys: accents folded, lowercase, `&` spelled `and`, apostrophes dropped, every other run of characters that are not a-z or 0-9 separates words (the slug rule, split at its hyphens).
+             * @enum {string}
+             */
+            tokenizer: "slug-words";
+            clinic_count: number;
+            /** @description Clinics a key may have and still be listed in full; a key with more is common (listed in `common`) and its shard holds only its best `head_size` clinics. */
+            key_limit: number;
+            /** @description Clinics kept for a common key and for a prefix shorter than a shard (a head shard). */
+            head_size: number;
+            /** @description Common keys with at most this many clinics are pairable: every clinic with two pairable keys a < b is also listed under the pair key `a-b`, so that a query made only of common words still finds it. */
+            pair_limit: number;
+            /** @description Common keys (more than `key_limit` clinics) with their number of clinics, sorted by key. Only their best `head_size` clinics are listed under them. */
+            common: (string | number)[][];
+            /** @description Prefixes of the leaf shards, sorted. Every key lives in exactly one leaf: the one whose prefix starts the key (or `{key}_` when the key itself was split from longer keys). Every proper prefix of a leaf is an internal node with a head shard. */
+            leaves: string[];
+            /** @description The 51 states as `[slug, code, name]`, for narrowing a query by state. */
+            states: (string)[][];
+            /** @description Path templates, relative to the base address. */
+            paths: {
+                /** @example /search/t/{prefix}.json */
+                leaf: string;
+                /** @example /search/p/{prefix}.json */
+                head: string;
+                /** @example /clinic/{id}.json */
+                clinic: string;
+            };
+            /**
+             * @description Template of a clinic's page on the site (`{state}` and `{city}` are slugs).
+             * @example https://urgentcare.example.org/clinics/{state}/{city}/{id}/
+             */
+            clinic_url: string;
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description One shard of the static search index (a leaf or a head). */
+        SearchShard: {
+            /** @enum {string} */
+            version: "v1";
+            /**
+             * @description `leaf`: every key starting with `prefix`, with its clinics; `head`: the best `head_size` clinics of every key starting with `prefix`, best first, for a prefix too short to have a leaf of its own.
+             * @enum {string}
+             */
+            kind: "leaf" | "head";
+            /**
+             * @description Key prefix of a shard: normalised characters (`a-z`, `0-9`, `-` between the two words of a pair key), with `_` at the end for the shard that holds exactly the key before it.
+             * @example bl
+             */
+            prefix: string;
+            /** @description Cities referred to by `clinics`: `[state code, city slug, city name]`. */
+            cities: (string)[][];
+            /** @description Networks referred to by `clinics`. */
+            networks: string[];
+            /** @description Hit records: `[id, name, network (index into networks, or null), city (index into cities), ZIP or null]`. */
+            clinics: (string | (number | null) | number | (string | null))[][];
+            /** @description Leaf only: each key of the shard with its clinics (indexes into `clinics`). Empty in a head. */
+            keys: {
+                [key: string]: number[];
+            };
+            /** @description Keys of this shard that are common: their lists hold only the best `head_size` clinics. */
+            truncated: string[];
             meta: components["schemas"]["Meta"];
         };
         /** @description Where the data set comes from. */
@@ -940,7 +1293,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description No such document (unknown path, state or city). */
+        /** @description No such document (unknown path, state, city, clinic id, network or page). */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -1174,6 +1527,209 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NetworksList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getClinic: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of a copy you hold; the server answers 304 when it is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Clinic id (`Clinic.id`).
+                 * @example k3v9q2m7x1ab
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One clinic */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicDocument"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getNetwork: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of a copy you hold; the server answers 304 when it is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Network slug, as in networks.json (`slug`).
+                 * @example carenow
+                 */
+                network: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One network and its clinics */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NetworkDocument"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getNetworkPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of a copy you hold; the server answers 304 when it is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Network slug, as in networks.json (`slug`).
+                 * @example carenow
+                 */
+                network: string;
+                /**
+                 * @description Page number, 2 or more.
+                 * @example 2
+                 */
+                page: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A further page of a network's clinics */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NetworkDocument"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSearchIndex: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of a copy you hold; the server answers 304 when it is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Root of the static search index */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchIndex"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSearchLeaf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of a copy you hold; the server answers 304 when it is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Key prefix of a shard, as listed in the search index (`leaves`, or a proper prefix of a leaf for a head).
+                 * @example bl
+                 */
+                prefix: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A leaf shard of the search index */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchShard"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSearchHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of a copy you hold; the server answers 304 when it is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Key prefix of a shard, as listed in the search index (`leaves`, or a proper prefix of a leaf for a head).
+                 * @example bl
+                 */
+                prefix: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A head shard of the search index */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchShard"];
                 };
             };
             304: components["responses"]["NotModified"];

@@ -43,6 +43,29 @@ export type NetworksList = ResponseOf<"/networks.json">;
 export type Stats = ResponseOf<"/stats.json">;
 /** `GET /index.json` */
 export type IndexDocument = ResponseOf<"/index.json">;
+/** `{ slug, name, path, url }` of a city: its clinics document and its page. */
+export type CityRef = Schemas["CityRef"];
+/** Where a clinic sits: `{ state, city, zip }`. */
+export type Place = Schemas["Place"];
+/** A clinic with `place`: its state, city (with links) and ZIP code. */
+export type PlacedClinic = Schemas["PlacedClinic"];
+/**
+ * A clinic with the state and city it sits in, as `allClinics` and `nearest` give it (the city documents they
+ * read do not carry ZIP codes: `place.zip` is there only when the source document had it).
+ */
+export type LocatedClinic = Clinic & {
+  place: Pick<Place, "state" | "city"> & Partial<Pick<Place, "zip">>;
+};
+/** `GET /clinic/{id}.json` */
+export type ClinicDocument = ResponseOf<"/clinic/{id}.json">;
+/** `GET /networks/{network}.json` (and its further pages) */
+export type NetworkDocument = ResponseOf<"/networks/{network}.json">;
+/** Where a page sits in a paginated list. */
+export type Pagination = Schemas["Pagination"];
+/** `GET /search/index.json`: the root of the search index. */
+export type SearchIndex = ResponseOf<"/search/index.json">;
+/** `GET /search/t/{prefix}.json` and `/search/p/{prefix}.json`: one shard of the search index. */
+export type SearchShard = Schemas["SearchShard"];
 /** Body of every error answer: `{ status, code, message }`. */
 export type ErrorBody = Schemas["Error"];
 

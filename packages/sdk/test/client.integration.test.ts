@@ -11,11 +11,13 @@ import { serveSample } from "../../../test/helpers/sample-site.js";
 import { main } from "../src/cli.js";
 import {
   type FetchLike,
+  isNetworkError,
   isNotFoundError,
   NotFoundError,
   parseCoordinates,
   UrgentCareClient,
 } from "../src/index.js";
+import { createSearch } from "../src/search.js";
 
 let site: Awaited<ReturnType<typeof serveSample>>;
 let base: string;
@@ -97,6 +99,72 @@ describe("every endpoint", () => {
   });
 });
 
+describe("one clinic, one network, search", () => {
+  it("clinic(id) returns that clinic, placed in its city; NotFoundError for an unknown id", async () => {
+    const austin = await client.clinics("texas", "austin");
+    for (const clinic of austin.clinics.slice(0, 5)) {
+      const doc = await client.clinic(clinic.id);
+      const { place, ...fields } = doc.clinic;
+      expect(fields).toEqual(clinic);
+      expect(place.city).toMatchObject({ slug: "austin", name: "Austin", path: austin.city.path });
+      expect(place.state).toEqual(austin.city.state);
+      expect(doc.network?.name ?? null).toBe(clinic.network);
+    }
+    const e = await client.clinic("000000000000").catch((x) => x);
+    expect(e).toBeInstanceOf(NotFoundError);
+    expect(e.url).toBe(`${base}/clinic/000000000000.json`);
+  });
+
+  it("network(slug or name) lists exactly clinic_count clinics of every network; NotFoundError when unknown", async () => {
+    const { networks } = await client.networks();
+    for (const entry of networks) {
+      const doc = await client.network(entry.slug);
+      expect(doc.network).toEqual(entry);
+      expect(doc.clinics).toHaveLength(entry.clinic_count);
+      expect(doc.count).toBe(entry.clinic_count);
+      expect(doc.page.next).toBeNull();
+      for (const c of doc.clinics) expect(c.network).toBe(entry.name);
+    }
+    const first = networks[0] as (typeof networks)[number];
+    expect((await client.network(first.name)).network.slug).toBe(first.slug);
+    expect(await client.network("no-such-network").catch(isNotFoundError)).toBe(true);
+    expect(await client.networkPage(first.slug, 2).catch(isNotFoundError)).toBe(true);
+  });
+
+  it('search("<first words of a name> <city>") finds random clinics in its top 10, reading ≤ 2 documents each', async () => {
+    const { fetch, statuses } = recording();
+    const searching = new UrgentCareClient({ baseUrl: base, fetch });
+    const cities = (await client.cities()).cities;
+    let found = 0;
+    const n = 60;
+    for (let i = 0; i < n; i++) {
+      const city = cities[(i * 37) % cities.length] as (typeof cities)[number];
+      const doc = await client.clinics(city.state.slug, city.slug);
+      const clinic = doc.clinics[(i * 7) % doc.clinics.length] as (typeof doc.clinics)[number];
+      const first = clinic.name.split(/\s+/).slice(0, 2).join(" ");
+      const hits = await searching.search(`${first} ${city.name}`);
+      if (hits.some((h) => h.id === clinic.id)) found++;
+      for (const h of hits) {
+        expect(h.url).toMatch(/^https?:\/\//);
+        expect(h.path).toBe(`/clinic/${h.id}.json`);
+      }
+    }
+    expect(found).toBeGreaterThanOrEqual(n - 1);
+    expect(statuses.every(([, status]) => status === 200)).toBe(true);
+    expect(statuses.length / n).toBeLessThanOrEqual(1.2); // one shard per query, the root once
+    expect(statuses.filter(([p]) => p === "/search/index.json")).toHaveLength(1);
+  });
+
+  it("the standalone search (sdk/search) answers like the client", async () => {
+    const search = createSearch({ baseUrl: base });
+    const hits = await search("redfern austin", { limit: 5 });
+    expect(hits).toEqual(await client.search("redfern austin", { limit: 5 }));
+    expect(hits.length).toBeGreaterThan(0);
+    const unreachable = createSearch({ baseUrl: "http://127.0.0.1:9/api/v1" });
+    expect(await unreachable("redfern").catch(isNetworkError)).toBe(true);
+  });
+});
+
 describe("allClinics", () => {
   it("yields every clinic exactly once, matching stats", async () => {
     const stats = await client.stats();
@@ -108,6 +176,17 @@ describe("allClinics", () => {
     }
     expect(n).toBe(stats.coverage.total_clinics);
     expect(ids.size).toBe(n);
+  });
+
+  it("yields each clinic with its state and city (place), as does nearest", async () => {
+    for await (const clinic of client.allClinics({ state: "vermont" })) {
+      expect(clinic.place.state).toEqual({ slug: "vermont", code: "VT", name: "Vermont" });
+      expect(clinic.url).toContain(`/clinics/vermont/${clinic.place.city.slug}/${clinic.id}/`);
+      expect(clinic.place.city.path).toBe(`/clinics/vermont/${clinic.place.city.slug}.json`);
+    }
+    const [near] = await client.nearest(30.2672, -97.7431, { limit: 1 });
+    expect(near?.clinic.place.city).toMatchObject({ slug: near?.city.slug, name: near?.city.name });
+    expect(near?.clinic.place.state).toEqual(near?.city.state);
   });
 
   it("never has more than `concurrency` documents in flight, and stops fetching on break", async () => {
@@ -159,7 +238,7 @@ describe("the ucd-sdk CLI", () => {
   it("find prints a city's clinics; --json prints the document", async () => {
     const text = await run("find", "texas", "austin");
     expect(text.code).toBe(0);
-    expect(text.out).toMatch(/^Austin, TX: \d+ clinic\(s\)/);
+    expect(text.out).toMatch(/^Austin, TX: \d+ clinics\n/);
     const json = await run("find", "texas", "austin", "--json");
     expect(JSON.parse(json.out).city.slug).toBe("austin");
   });
@@ -183,6 +262,60 @@ describe("the ucd-sdk CLI", () => {
     expect((await run("stats")).out).toContain("8600 clinics in 386 cities");
   });
 
+  it("clinic, search and network; --limit for every command; --json with the API's field names", async () => {
+    const found = await run("search", "bluepine", "quickmed", "birmingham", "--json");
+    expect(found.code).toBe(0);
+    const hits = JSON.parse(found.out) as Array<{ id: string; city: { slug: string } }>;
+    expect(hits[0]?.city.slug).toBe("birmingham");
+    const one = await run("clinic", hits[0]?.id as string);
+    expect(one.out).toMatch(
+      /^Bluepine QuickMed Clinic - .+\n {2}Birmingham, Alabama 35\d{3}\n {2}network: Bluepine QuickMed Clinic \(\d+ clinics\)/,
+    );
+    const doc = JSON.parse((await run("clinic", hits[0]?.id as string, "--json")).out);
+    expect(doc.clinic.place.state.code).toBe("AL");
+    expect((await run("search", "redfern", "--limit", "3")).out.split("\n")).toHaveLength(3);
+    expect((await run("states", "--limit", "2")).out.split("\n")).toHaveLength(2);
+    expect(JSON.parse((await run("states", "--limit", "2", "--json")).out).count).toBe(2);
+    const find = await run("find", "texas", "austin", "--limit", "2");
+    expect(find.out.split("\n")).toHaveLength(3);
+    expect(find.out).toMatch(/^Austin, TX: \d+ clinics \(first 2 shown\)/);
+    const net = await run("network", "Redfern Walk-In Clinic", "--limit", "1");
+    expect(net.out).toMatch(
+      /^Redfern Walk-In Clinic: \d+ clinics in \d+ states \(first 1 shown\)\n {2}[^\n]+$/,
+    );
+    const stats = await run("stats", "--limit", "2");
+    expect(stats.out.split("\n")).toHaveLength(5);
+    const near = JSON.parse((await run("nearest", "30.2672", "-97.7431", "--limit", "1", "--json")).out);
+    expect(Object.keys(near[0])).toEqual(["distance_km", "clinic"]);
+    expect(near[0].clinic.place.city.slug).toBeTypeOf("string");
+  });
+
+  it("says so plainly when nothing is found, with correct plurals", async () => {
+    const none = await run("nearest", "30.2672", "-97.7431", "--max-km", "0.001");
+    expect(none).toEqual({ code: 0, out: "No clinic within 0.001 km of 30.2672, -97.7431.", err: "" });
+    expect((await run("search", "qqqzzzx")).out).toBe('No clinic matches "qqqzzzx".');
+    expect(JSON.parse((await run("search", "qqqzzzx", "--json")).out)).toEqual([]);
+    expect((await run("states", "--limit", "1")).out).toMatch(/ 1 city +\d+ clinics$|cities/);
+    const alaska = (await run("states")).out.split("\n").find((l) => l.startsWith("AK"));
+    expect(alaska).toMatch(/\b1 city\b/);
+  });
+
+  it("prints its version, and a hint about --base-url when the API cannot be reached", async () => {
+    const out: string[] = [];
+    expect(await main(["--version"], (s) => out.push(s))).toBe(0);
+    expect(out).toEqual([
+      JSON.parse(readFileSync(join(import.meta.dirname, "../package.json"), "utf8")).version,
+    ]);
+    const err: string[] = [];
+    const code = await main(
+      ["states", "--base-url", "http://127.0.0.1:9/api/v1"],
+      () => {},
+      (s) => err.push(s),
+    );
+    expect(code).toBe(1);
+    expect(err.join("\n")).toMatch(/network error[\s\S]*--base-url/);
+  });
+
   it("exit codes: 1 for not found, 2 for bad usage", async () => {
     const missing = await run("find", "texas", "atlantis");
     expect(missing.code).toBe(1);
@@ -190,6 +323,12 @@ describe("the ucd-sdk CLI", () => {
     expect((await run("nearest", "30")).code).toBe(2);
     expect((await run("nearest", "north", "-97")).code).toBe(2);
     expect((await run("frobnicate")).code).toBe(2);
+    expect((await run("clinic")).code).toBe(2);
+    expect((await run("search")).code).toBe(2);
+    expect((await run("states", "--limit", "-1")).code).toBe(2);
+    const missing2 = await run("clinic", "000000000000");
+    expect(missing2.code).toBe(1);
+    expect((await run("network", "no-such-network")).code).toBe(1);
     expect((await run("states", "--bogus")).code).toBe(2);
   });
 });
@@ -236,7 +375,7 @@ const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/go
 );
 
 describe.skipIf(!chromium)("in a browser (headless Chromium)", () => {
-  it("gives the same nearest, isOpen and NotFoundError answers as Node", async () => {
+  it("gives the same nearest, isOpen, NotFoundError and search answers as Node", async () => {
     const dir = mkdtempSync(join(tmpdir(), "ucd-sdk-browser-"));
     try {
       await build({
@@ -257,7 +396,8 @@ describe.skipIf(!chromium)("in a browser (headless Chromium)", () => {
         const dst = ["2026-03-08T06:59:00Z", "2026-03-08T07:00:00Z", "2026-03-08T12:00:00Z", "2026-11-01T06:30:00Z"]
           .map((t) => isOpen({ hours }, new Date(t)));
         const notFound = await client.clinics("texas", "atlantis").catch((e) => isNotFoundError(e));
-        return { near: near.map((r) => [r.clinic.id, r.distanceKm.toFixed(6)]), dst, notFound };
+        const search = (await client.search("redfern austin", { limit: 3 })).map((h) => [h.id, h.match, h.url]);
+        return { near: near.map((r) => [r.clinic.id, r.distanceKm.toFixed(6)]), dst, notFound, search };
       }`;
       const page = `<!doctype html><pre id="out">pending</pre><script src="ucd.js"></script><script>
         (${probe})(UCD, ${JSON.stringify(base)}).then((r) => { out.textContent = JSON.stringify(r); },
@@ -282,6 +422,7 @@ describe.skipIf(!chromium)("in a browser (headless Chromium)", () => {
       const inNode = await run(sdk, base); // the very same probe source, in Node
       expect(inBrowser).toEqual(inNode);
       expect(inBrowser.dst).toEqual([true, false, true, true]);
+      expect(inBrowser.search.length).toBe(3);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveSample } from "../../../test/helpers/sample-site.js";
 import {
   type CityEntry,
-  type Clinic,
   distanceKm,
   type FetchLike,
   isOpen,
+  type LocatedClinic,
+  locate,
   type NearestOptions,
   type NearestResult,
   parseCoordinates,
@@ -16,7 +17,7 @@ import { compareResults } from "../src/nearest.js";
 
 let site: Awaited<ReturnType<typeof serveSample>>;
 let base: string;
-let everything: Array<{ clinic: Clinic; city: CityEntry; at: { lat: number; lng: number } }>;
+let everything: Array<{ clinic: LocatedClinic; city: CityEntry; at: { lat: number; lng: number } }>;
 let cities: CityEntry[];
 let fetched: string[] = [];
 let client: UrgentCareClient;
@@ -34,7 +35,7 @@ beforeAll(async () => {
   for await (const doc of client.clinicDocuments({ concurrency: 8 })) {
     for (const clinic of doc.clinics) {
       const at = parseCoordinates(clinic);
-      if (at) everything.push({ clinic, city: doc.city, at });
+      if (at) everything.push({ clinic: locate(clinic, doc.city), city: doc.city, at });
     }
   }
 });

@@ -340,7 +340,16 @@ describe("addresses", () => {
     expect(calls[0]?.headers.accept).toBe("application/json");
   });
 
-  it("defaults to the documented public placeholder", () => {
-    expect(new UrgentCareClient().baseUrl).toBe("https://urgentcare.example.org/api/v1");
+  it("has no default address: without a usable baseUrl it fails at once, before any request", () => {
+    // @ts-expect-error baseUrl is required
+    expect(() => new UrgentCareClient()).toThrow(/baseUrl is required/);
+    // @ts-expect-error baseUrl is required
+    expect(() => new UrgentCareClient({})).toThrow(/baseUrl is required/);
+    expect(() => new UrgentCareClient({ baseUrl: "" })).toThrow(/baseUrl is required/);
+    expect(() => new UrgentCareClient({ baseUrl: "api.example.org/api/v1" })).toThrow(/not an absolute URL/);
+    expect(() => new UrgentCareClient({ baseUrl: "ftp://example.org/api/v1" })).toThrow(/http\(s\)/);
+    expect(new UrgentCareClient({ baseUrl: "https://api.test/api/v1/" }).baseUrl).toBe(
+      "https://api.test/api/v1",
+    );
   });
 });

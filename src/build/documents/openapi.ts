@@ -75,7 +75,7 @@ export function openApiDocument(ctx: BuildContext, downloads: DownloadsDocs | nu
           in: "path",
           required: true,
           description: p.description,
-          schema: { type: "string", pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" },
+          schema: { type: "string", pattern: p.pattern ?? "^[a-z0-9]+(?:-[a-z0-9]+)*$" },
           example: p.example,
         })),
       ];
@@ -141,7 +141,7 @@ export function openApiDocument(ctx: BuildContext, downloads: DownloadsDocs | nu
       responses: {
         NotModified: { description: "The copy named by If-None-Match is current; no body." },
         NotFound: {
-          description: "No such document (unknown path, state or city).",
+          description: "No such document (unknown path, state, city, clinic id, network or page).",
           content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
         },
       },

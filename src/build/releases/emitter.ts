@@ -59,5 +59,11 @@ export const releaseDocuments: Emitter = ({ ctx, out, check, summary, published,
     await out.json(apiFile("/releases.json"), list);
     await out.add(FEED_FILE, releasesFeed(ctx, list.releases));
     published.history = history;
+    // A changes document exists from a second release on: the newest kept one, or none yet.
+    const withChanges = history.find((h) => h.has_changes);
+    published.examples = {
+      ...published.examples,
+      "/changes/{data_version}.json": withChanges ? changesPath(withChanges.data_version) : null,
+    };
   },
 });

@@ -63,14 +63,12 @@ export const siteEmitter: Emitter = (run) => {
         const body = await networkPageHtml(site, summary, network, run.networkMembers.of(network));
         await write(networkPage(network.slug), body);
       }
-      // A changes document exists only from a second release on: the newest one is the example, or none yet.
-      examples.data_version = run.published.history?.find((h) => h.has_changes)?.data_version ?? null;
       await write("/about/", aboutPageHtml(site, summary, run.published));
       const openapi = openApiDocument(ctx, {
         manifestUrl: downloadUrl(ctx, MANIFEST_NAME),
         licenseUrl: downloadUrl(ctx, LICENSE_NAME),
       });
-      await write("/docs/", apiReferenceHtml(site, openapi, examples));
+      await write("/docs/", apiReferenceHtml(site, openapi, examples, run.published.examples));
       await out.add(NOT_FOUND_PAGE, notFoundHtml(site));
       await out.add("robots.txt", robotsTxt(ctx));
       await out.add("llms.txt", llmsTxt(ctx, summary, run.published));

@@ -112,15 +112,19 @@ function endpointSection(
   item: Json,
   servers: { base: string; site: string },
   examples: ExampleValues,
+  documents: Readonly<Record<string, string | null>>,
 ): Html {
   const op = (item.get ?? {}) as Json;
   const params = ((op.parameters as Json[] | undefined) ?? []).filter((p) => p.in === "path");
   const onSite = Array.isArray(item.servers);
-  const missing = params.some((p) => examples[String(p.name)] === null);
-  const example = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const p = params.find((q) => q.name === name);
-    return examples[name] ?? String(p?.example ?? name);
-  });
+  const given = documents[path];
+  const missing = given === null || params.some((p) => examples[String(p.name)] === null);
+  const example =
+    given ??
+    path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const p = params.find((q) => q.name === name);
+      return examples[name] ?? String(p?.example ?? name);
+    });
   const absolute = `${onSite ? servers.site : servers.base}${example}`;
   const local = onSite ? site.href(example) : site.apiHref(example);
   const responses = (op.responses ?? {}) as Record<string, Json>;
@@ -147,7 +151,12 @@ ${
 }
 
 /** The API reference page. */
-export function apiReferenceHtml(site: SiteContext, openapi: Json, examples: ExampleValues): string {
+export function apiReferenceHtml(
+  site: SiteContext,
+  openapi: Json,
+  examples: ExampleValues,
+  documents: Readonly<Record<string, string | null>> = {},
+): string {
   const { ctx } = site;
   const info = openapi.info as Json;
   const paths = openapi.paths as Record<string, Json>;
@@ -178,7 +187,7 @@ ${markdown(String(info.description ?? ""))}
 <p>The TypeScript SDK (MIT, no dependencies) runs in browsers, Node 20+, Deno and Bun:</p>
 <pre><code>${code}</code></pre>
 <h2 id="endpoints">Endpoints</h2>
-${Object.entries(paths).map(([path, item]) => endpointSection(site, path, item, servers, examples))}
+${Object.entries(paths).map(([path, item]) => endpointSection(site, path, item, servers, examples, documents))}
 <h2 id="schemas">Fields of every document</h2>
 <p>Every field is always present; unknown values are null. Clients must ignore fields they do not know: fields are only ever added within v1.</p>
 ${names.map((name) => schemaSection(name, schemas[name] as Json))}

@@ -1,0 +1,178 @@
+import { clinicKeys, type Field, type IndexedClinic } from "./tokens.js";
+
+/** The knobs of the index layout (docs/search.md explains each). */
+export interface LayoutOptions {
+  /** A key with more clinics is common: only its best `headSize` are listed. */
+  keyLimit: number;
+  /** Clinics kept for a common key and in a head shard. */
+  headSize: number;
+  /** Common keys with at most this many clinics form pair keys `a-b`. */
+  pairLimit: number;
+  /** A shard whose estimated size (bytes of JSON) is larger is split by the next character of its keys. */
+  budgetBytes: number;
+}
+
+/** The layout of the published index (sizes measured in docs/search.md). */
+export const DEFAULT_LAYOUT: LayoutOptions = {
+  keyLimit: 1000,
+  headSize: 200,
+  pairLimit: 1000,
+  budgetBytes: 96 * 1024,
+};
+
+/** The pair limit for a data set of `clinics`: a tenth of the clinics, but never below the key limit. */
+export function pairLimitFor(clinics: number, keyLimit: number): number {
+  return Math.max(keyLimit, Math.floor(clinics / 10));
+}
+
+/** A clinic listed under a key, with the field the key comes from. */
+export interface Entry {
+  clinic: IndexedClinic;
+  field: Field;
+  /** Bytes the clinic takes in a shard (an estimate: its record, its city and network). */
+  bytes: number;
+}
+
+/** One shard of the index, ready to be turned into a document. */
+export interface Shard {
+  kind: "leaf" | "head";
+  prefix: string;
+  /** Leaf: each key with its clinics. Head: one list, best first, under the key "". */
+  keys: Map<string, Entry[]>;
+  /** Keys whose lists are cut to the head size. */
+  truncated: string[];
+}
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Best first: the field of the key (name before network, city, ZIP), then more reviews, then name and id. */
+export function rankEntries(a: Entry, b: Entry): number {
+  return (
+    a.field - b.field ||
+    b.clinic.reviews - a.clinic.reviews ||
+    byText(a.clinic.name, b.clinic.name) ||
+    byText(a.clinic.id, b.clinic.id)
+  );
+}
+
+/** Bytes an entry is counted for when sizing shards. */
+export function entryBytes(c: IndexedClinic): number {
+  return c.id.length + c.name.length + c.cityName.length + c.citySlug.length + (c.network?.length ?? 4) + 24;
+}
+
+/**
+ * Adds the pair keys of the common keys of one bucket: for a pairable common key `a` and each of its clinics,
+ * every pairable common key `b > a` of that clinic gives the pair key `a-b`.
+ */
+export function addPairs(
+  keys: Map<string, Entry[]>,
+  count: (key: string) => number,
+  options: LayoutOptions,
+): void {
+  const pairable = (k: string) => {
+    const n = count(k);
+    return n > options.keyLimit && n <= options.pairLimit;
+  };
+  const pairs = new Map<string, Entry[]>();
+  for (const [a, entries] of keys) {
+    if (a.includes("-") || !pairable(a)) continue;
+    for (const e of entries) {
+      for (const [b, field] of clinicKeys(e.clinic)) {
+        if (b <= a || !pairable(b)) continue;
+        const key = `${a}-${b}`;
+        const entry = { ...e, field: Math.min(e.field, field) as Field };
+        const list = pairs.get(key);
+        if (list) list.push(entry);
+        else pairs.set(key, [entry]);
+      }
+    }
+  }
+  for (const [k, v] of pairs) keys.set(k, v);
+}
+
+/**
+ * Cuts every common key (more than `keyLimit` clinics) to its best `headSize`; returns the common keys.
+ */
+export function truncateCommon(keys: Map<string, Entry[]>, options: LayoutOptions): Set<string> {
+  const common = new Set<string>();
+  for (const [k, entries] of keys) {
+    if (entries.length <= options.keyLimit) continue;
+    keys.set(k, entries.sort(rankEntries).slice(0, options.headSize));
+    common.add(k);
+  }
+  return common;
+}
+
+/**
+ * Splits the keys of one bucket (all starting with `prefix`) into shards: a node is a leaf when its estimated size
+ * is within the budget (or it holds one key); otherwise it gets a head shard and is split by the next character,
+ * the key equal to the node's prefix going to the leaf `{prefix}_`.
+ */
+export function* layoutShards(
+  prefix: string,
+  keys: Map<string, Entry[]>,
+  common: ReadonlySet<string>,
+  options: LayoutOptions,
+): Generator<Shard> {
+  const sorted = [...keys.keys()].sort(byText);
+  yield* node(prefix, sorted, 0, sorted.length);
+
+  function* node(p: string, all: string[], lo: number, hi: number): Generator<Shard> {
+    if (lo >= hi) return;
+    if (hi - lo === 1 || sizeOf(all, lo, hi) <= options.budgetBytes) {
+      yield leaf(p, all.slice(lo, hi));
+      return;
+    }
+    yield head(p, all.slice(lo, hi));
+    let i = lo;
+    if (all[i] === p) {
+      yield leaf(`${p}_`, [p]);
+      i++;
+    }
+    while (i < hi) {
+      const child = (all[i] as string).slice(0, p.length + 1);
+      let j = i;
+      while (j < hi && (all[j] as string).startsWith(child)) j++;
+      yield* node(child, all, i, j);
+      i = j;
+    }
+  }
+
+  function sizeOf(all: string[], lo: number, hi: number): number {
+    const seen = new Set<string>();
+    let bytes = 0;
+    for (let i = lo; i < hi; i++) {
+      const k = all[i] as string;
+      const entries = keys.get(k) as Entry[];
+      bytes += k.length + 6 + entries.length * 4;
+      for (const e of entries) {
+        if (seen.has(e.clinic.id)) continue;
+        seen.add(e.clinic.id);
+        bytes += e.bytes;
+      }
+    }
+    return bytes;
+  }
+
+  function leaf(p: string, ks: string[]): Shard {
+    return {
+      kind: "leaf",
+      prefix: p,
+      keys: new Map(ks.map((k) => [k, keys.get(k) as Entry[]])),
+      truncated: ks.filter((k) => common.has(k)),
+    };
+  }
+
+  function head(p: string, ks: string[]): Shard {
+    const best = new Map<string, Entry>();
+    for (const k of ks) {
+      if (k.includes("-")) continue; // pair keys are not words: prefixes never reach them
+      for (const e of keys.get(k) as Entry[]) {
+        const had = best.get(e.clinic.id);
+        if (!had || e.field < had.field) best.set(e.clinic.id, e);
+      }
+    }
+    const ranked = [...best.values()].sort(rankEntries).slice(0, options.headSize);
+    return { kind: "head", prefix: p, keys: new Map([["", ranked]]), truncated: [] };
+  }
+}
