@@ -103,6 +103,7 @@ export async function renderSite(
     };
   } finally {
     await out.drain().catch(() => {});
+    await out.close();
     await rm(scratch, { recursive: true, force: true });
   }
 }

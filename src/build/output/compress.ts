@@ -1,8 +1,4 @@
-import { promisify } from "node:util";
-import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from "node:zlib";
-
-const brotli = promisify(brotliCompress);
-const gz = promisify(gzip);
+import { constants, createBrotliCompress, createGzip } from "node:zlib";
 
 /** How hard the precompressed `.br`/`.gz` siblings are squeezed: `max` for publishing, `fast` for local use. */
 export type Compression = "max" | "fast";
@@ -28,24 +24,6 @@ function isLongTail(path: string): boolean {
 /** Gzip level: 9 when publishing (small files compress in microseconds either way), 6 for local use. */
 export function gzipLevel(mode: Compression): number {
   return mode === "max" ? 9 : 6;
-}
-
-/** Brotli and gzip forms of a body, compressed on libuv's thread pool. */
-export function compressBody(
-  body: Buffer,
-  path: string,
-  mode: Compression,
-): Promise<[brotli: Buffer, gzip: Buffer]> {
-  return Promise.all([
-    brotli(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: brotliQuality(path, mode),
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-    gz(body, { level: gzipLevel(mode) }),
-  ]);
 }
 
 /** Streaming compressors for a file written in pieces (the bulk downloads). */

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
-import { link, mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { link, mkdir, rename, rm } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
-import { type Compression, compressBody, compressStreams } from "./compress.js";
+import { brotliQuality, type Compression, compressStreams, gzipLevel } from "./compress.js";
+import { CompressPool } from "./compress-pool.js";
 import { sortedLines } from "./sort-lines.js";
 import {
   MANIFEST_HEADER,
@@ -64,6 +65,7 @@ export class OutputWriter {
   #spill: WriteStream | null = null;
   readonly #result: WriteResult = { files: 0, reused: 0, bytes: { raw: 0, gzip: 0, brotli: 0 } };
   #failure: unknown = null;
+  #pool: CompressPool | null = null;
 
   constructor(root: string, options: WriterOptions) {
     this.root = resolve(root);
@@ -81,10 +83,9 @@ export class OutputWriter {
    */
   async add(path: string, body: string | Buffer, compress = true): Promise<void> {
     const full = this.#check(path);
-    const bytes = typeof body === "string" ? Buffer.from(body) : body;
     while (this.#pending.size >= MAX_PENDING) await Promise.race(this.#pending);
     this.#throwIfFailed();
-    const task = this.#write(path, full, bytes, compress)
+    const task = this.#write(path, full, body, compress)
       .then((entries) => this.#complete(entries))
       .catch((e: unknown) => {
         this.#failure ??= e;
@@ -230,6 +231,7 @@ export class OutputWriter {
     await rm(part);
     if (duplicate !== null) throw new Error(`two files at one path: ${duplicate}`);
     await rename(sorted, join(this.root, TREE_MANIFEST));
+    await this.close();
     return this.#result;
   }
 
@@ -258,34 +260,38 @@ export class OutputWriter {
     this.#dirs.add(dir);
   }
 
-  async #write(path: string, full: string, body: Buffer, compress: boolean): Promise<TreeFile[]> {
-    const sha256 = createHash("sha256").update(body).digest("hex");
-    await this.#mkdirFor(full);
+  async #write(path: string, full: string, body: string | Buffer, compress: boolean): Promise<TreeFile[]> {
     const previous = this.#options.previous;
     const before = previous?.get(path);
-    const siblings = compress ? [".br", ".gz"].map((s) => ({ s, e: previous?.get(path + s) })) : [];
-    if (previous && before?.sha256 === sha256 && siblings.every(({ e }) => e !== undefined)) {
-      await link(join(previous.root, path), full);
-      const entries: TreeFile[] = [{ path, bytes: body.length, sha256 }];
-      for (const { s, e } of siblings) {
-        await link(join(previous.root, path + s), full + s);
-        entries.push({ path: path + s, ...(e as { bytes: number; sha256: string }) });
+    if (previous && before) {
+      const sha256 = createHash("sha256").update(body).digest("hex");
+      const siblings = compress ? [".br", ".gz"].map((s) => ({ s, e: previous.get(path + s) })) : [];
+      if (before.sha256 === sha256 && siblings.every(({ e }) => e !== undefined)) {
+        await this.#mkdirFor(full);
+        await link(join(previous.root, path), full);
+        const entries: TreeFile[] = [{ path, bytes: before.bytes, sha256 }];
+        for (const { s, e } of siblings) {
+          await link(join(previous.root, path + s), full + s);
+          entries.push({ path: path + s, ...(e as { bytes: number; sha256: string }) });
+        }
+        this.#result.reused += entries.length;
+        return entries;
       }
-      this.#result.reused += entries.length;
-      return entries;
     }
-    await writeFile(full, body, { flag: "wx" });
-    if (!compress) return [{ path, bytes: body.length, sha256 }];
-    const [br, gz] = await compressBody(body, path, this.#options.compression);
-    await Promise.all([
-      writeFile(`${full}.br`, br, { flag: "wx" }),
-      writeFile(`${full}.gz`, gz, { flag: "wx" }),
-    ]);
-    return [
-      { path, bytes: body.length, sha256 },
-      { path: `${path}.br`, bytes: br.length, sha256: createHash("sha256").update(br).digest("hex") },
-      { path: `${path}.gz`, bytes: gz.length, sha256: createHash("sha256").update(gz).digest("hex") },
-    ];
+    this.#pool ??= new CompressPool();
+    const mode = this.#options.compression;
+    return this.#pool.write({
+      path,
+      full,
+      body,
+      compress: compress ? { brotli: brotliQuality(path, mode), gzip: gzipLevel(mode) } : null,
+    });
+  }
+
+  /** Stops the worker threads (after `finish`, or when a build fails). */
+  async close(): Promise<void> {
+    await this.#pool?.close();
+    this.#pool = null;
   }
 
   /** Lists completed files in the manifest's spill and counts them. */
