@@ -2,6 +2,8 @@
 // keeps the first release's dated downloads, and keeps removed clinics' links alive.
 import { lstat, readFile, readlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { UrgentCareClient } from "@urgent-care-directory/sdk";
+import { startServer } from "@urgent-care-directory/server";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csvField } from "../src/build/downloads/csv.js";
@@ -10,8 +12,9 @@ import { collectClinics, fromRecords } from "../src/dataset/store.js";
 import type { ClinicRecord, Dataset } from "../src/dataset/types.js";
 import { importFiles } from "../src/ingest/import.js";
 import { publishRelease } from "../src/release/publish.js";
+import type { ClinicDocument } from "../src/schema/clinic-document.js";
 import type { ChangesDocument, ReleasesList } from "../src/schema/releases.js";
-import { SAMPLE_BUILD, smallRecords, tempDir } from "./helpers/sample-site.js";
+import { SAMPLE_BUILD, SITE_URL, smallRecords, tempDir } from "./helpers/sample-site.js";
 import { manifestOf, readJson } from "./helpers/tree.js";
 
 const V1 = "2026-05-01";
@@ -86,8 +89,8 @@ describe("a second release from an edited export of the first", () => {
     const { dataset, log } = await importFiles({ inputs: [csv], dataVersion: V2 });
     if (!dataset)
       throw new Error(`the edited export did not import: ${JSON.stringify(log.problems.slice(0, 3))}`);
-    await publishRelease(dataset, out, SAMPLE_BUILD);
-    second = await collectClinics(dataset.clinics);
+    const published = await publishRelease(dataset, out, SAMPLE_BUILD);
+    second = await collectClinics(published.plan.dataset.clinics); // with the ids kept from the first release
     changes = await readJson<ChangesDocument>(out, `api/v1/changes/${V2}.json`);
   });
   afterAll(() => tmp.cleanup());
@@ -131,6 +134,48 @@ describe("a second release from an edited export of the first", () => {
     ]);
     expect(releases.releases[0]).toMatchObject({ added: 2, removed: 3, changed: 4, previous_version: V1 });
     expect(await readFile(join(out, "releases.atom"), "utf8")).toContain(`<title>Data release ${V2}`);
+  });
+
+  it("keeps a removed clinic's page and document at their old addresses, saying since when, with clinics nearby", async () => {
+    const gone = first.find((c) => c.id === edits.removed[0]) as ClinicRecord;
+    const state = gone.state === "VT" ? "vermont" : gone.state === "RI" ? "rhode-island" : "delaware";
+    const doc = await readJson<ClinicDocument>(out, `api/v1/clinic/${gone.id}.json`);
+    expect(doc).toMatchObject({ status: "removed", removed_since: V2, last_listed: V1, id: gone.id });
+    expect(doc.clinic.name).toBe(gone.name);
+    expect(doc.nearby.length).toBeGreaterThan(0);
+    const listed = new Set(second.map((c) => c.id));
+    for (const n of doc.nearby) expect(listed.has(n.id), n.id).toBe(true);
+    const old = changes.removed.find((c) => c.id === gone.id);
+    expect(old?.url).toBe(`${SITE_URL}/clinics/${state}/${gone.city_slug}/${gone.id}/`);
+    const page = await readFile(
+      join(out, `clinics/${state}/${gone.city_slug}/${gone.id}/index.html`),
+      "utf8",
+    );
+    expect(page).toContain(`No longer listed since ${V2}.`);
+    expect(page).toContain('<meta name="robots" content="noindex">');
+    for (const n of doc.nearby) expect(page).toContain(new URL(n.url).pathname);
+    const sitemaps = (await manifestOf(out)).keys();
+    for (const file of [...sitemaps].filter((p) => /^sitemaps\/.*\.xml$/.test(p)))
+      expect(await readFile(join(out, file), "utf8"), file).not.toContain(gone.id);
+    // A listed clinic's document says so.
+    const kept = await readJson<ClinicDocument>(out, `api/v1/clinic/${edits.renamed[0]}.json`);
+    expect(kept).toMatchObject({ status: "listed", removed_since: null, nearby: [] });
+  });
+
+  it("the SDK lists the releases and gives the changes since the one a client holds", async () => {
+    const server = await startServer({ dir: out, port: 0 });
+    try {
+      const client = new UrgentCareClient({ baseUrl: `${server.url}/api/v1` });
+      const { releases } = await client.releases();
+      expect(releases.map((r) => r.data_version)).toEqual([V2, V1]);
+      const since = await client.changes(V1);
+      expect(since.map((c) => c.data_version)).toEqual([V2]);
+      expect(since[0]?.counts).toEqual(changes.counts);
+      expect(await client.changes(V2)).toEqual([]);
+      await expect(client.changes("2026-01-01")).rejects.toThrow(/not all kept/);
+    } finally {
+      await server.close();
+    }
   });
 
   it("published by one symlink switch; the previous release folder stays for readers still on it", async () => {

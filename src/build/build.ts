@@ -12,6 +12,7 @@ import { NetworkMembers } from "./network-members.js";
 import { OutputWriter, type PreviousTree, type WriteResult } from "./output/writer.js";
 import { releaseDocuments } from "./releases/emitter.js";
 import type { HistoryEntry, ReleaseInputs } from "./releases/inputs.js";
+import { tombstoneDocuments } from "./releases/tombstones.js";
 import { searchIndex } from "./search/emitter.js";
 import { siteEmitter } from "./site/emitter.js";
 import { summarise } from "./summary.js";
@@ -30,6 +31,7 @@ export const EMITTERS: readonly Emitter[] = [
   searchIndex,
   downloadsEmitter,
   releaseDocuments,
+  tombstoneDocuments,
   siteEmitter,
   catalogueDocuments,
 ];

@@ -48,12 +48,37 @@ const clinicId = z
   .regex(/^[a-z0-9]+$/)
   .meta({ description: "The clinic's id (as in `Clinic.id`).", example: "k3v9q2m7x1ab" });
 
+export const NearbyClinic = z
+  .strictObject({
+    id: clinicId,
+    name: z.string(),
+    city: z.string().meta({ description: "Name of its city." }),
+    distance_km: z.number().nonnegative().nullable().meta({
+      description:
+        "Great-circle distance from the removed clinic's last known position; null when either is unknown.",
+    }),
+    url: z.url().meta({ description: "Its page." }),
+    path: z.string().meta({ description: "Its document, relative to the base address." }),
+  })
+  .meta({ id: "NearbyClinic", description: "A listed clinic near a removed one." });
+export type NearbyClinic = z.infer<typeof NearbyClinic>;
+
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
 export const ClinicDocument = z
   .strictObject({
     version: z.literal("v1"),
-    status: z.literal("listed").meta({
+    status: z.enum(["listed", "removed"]).meta({
       description:
-        "`listed`: the clinic is in the directory. Reserved for additions: a later version may publish other statuses (a removed clinic's tombstone) at the same path, so read `status` before `clinic`.",
+        "`listed`: the clinic is in the directory. `removed`: it no longer is (a tombstone, kept so that links keep answering): `clinic` is its last known data, which may be out of date, and `nearby` lists clinics that are listed. Read `status` before `clinic`.",
+    }),
+    removed_since: date.nullable().meta({
+      description:
+        "For a removed clinic, the data version of the first release that no longer lists it; null when listed.",
+    }),
+    last_listed: date.nullable().meta({
+      description:
+        "For a removed clinic, the data version of the last release that listed it; null when listed.",
     }),
     id: clinicId,
     clinic: PlacedClinic,
@@ -62,8 +87,12 @@ export const ClinicDocument = z
       .nullable()
       .meta({
         description:
-          "The clinic's network entry (as listed in networks.json, with the path of its document); null for an independent clinic.",
+          "The clinic's network entry (as listed in networks.json, with the path of its document); null for an independent clinic (or, for a removed clinic, a network no longer listed).",
       }),
+    nearby: z.array(NearbyClinic).meta({
+      description:
+        "For a removed clinic, up to 5 listed clinics nearest its last known position (else of its city, else of its state); empty for a listed clinic.",
+    }),
     meta: Meta,
   })
   .meta({

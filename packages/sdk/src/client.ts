@@ -6,6 +6,7 @@ import { toSlug } from "./slug.js";
 import type { DirectorySource } from "./source.js";
 import { type RequestOptions, Transport, type TransportOptions } from "./transport.js";
 import type {
+  ChangesDocument,
   CitiesByState,
   CitiesList,
   ClinicDocument,
@@ -15,6 +16,8 @@ import type {
   NetworkDocument,
   NetworksList,
   OpenApiDocument,
+  ReleaseEntry,
+  ReleasesList,
   StatesList,
   Stats,
 } from "./types.js";
@@ -179,6 +182,46 @@ export class UrgentCareClient implements DirectorySource {
       next = page.page.next;
     }
     return { ...first, count: clinics.length, clinics, page: { ...first.page, next: null } };
+  }
+
+  /**
+   * `GET /releases.json`: every kept release, newest first, with its counts, its changes document and its dated
+   * downloads.
+   * @example const { releases } = await client.releases(); console.log(releases[0]?.data_version);
+   */
+  releases(options?: RequestOptions): Promise<ReleasesList> {
+    return this.#get("/releases.json", { count: "number", releases: "array" }, options);
+  }
+
+  /**
+   * What changed since the release you hold (`since`, a data version): the changes documents of every later
+   * release, oldest first, so applying them in order brings your copy up to date ([] when nothing is newer).
+   * Throws a RangeError when a later release's changes are no longer kept (re-download the data set then).
+   * @example for (const c of await client.changes("2026-05-01")) console.log(c.data_version, c.counts);
+   */
+  async changes(since: string, options?: RequestOptions): Promise<ChangesDocument[]> {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(since))
+      throw new RangeError(`since must be a data version YYYY-MM-DD: ${since}`);
+    const { releases } = await this.releases(options);
+    const later = releases.filter((r) => r.data_version > since).reverse();
+    if (later.length === 0) return [];
+    const first = later[0] as ReleaseEntry;
+    if (first.changes_path === null || first.previous_version !== since)
+      throw new RangeError(
+        `the changes since ${since} are not all kept (the oldest kept change is from ${first.previous_version ?? "the first release"}): download the data set again`,
+      );
+    const out: ChangesDocument[] = [];
+    for (const r of later) {
+      if (r.changes_path === null) throw new RangeError(`release ${r.data_version} has no changes document`);
+      out.push(
+        await this.#get(
+          r.changes_path,
+          { data_version: "string", added: "array", removed: "array", changed: "array" },
+          options,
+        ),
+      );
+    }
+    return out;
   }
 
   /**

@@ -516,17 +516,21 @@ export interface components {
             /** @enum {string} */
             version: "v1";
             /**
-             * @description `listed`: the clinic is in the directory. Reserved for additions: a later version may publish other statuses (a removed clinic's tombstone) at the same path, so read `status` before `clinic`.
+             * @description `listed`: the clinic is in the directory. `removed`: it no longer is (a tombstone, kept so that links keep answering): `clinic` is its last known data, which may be out of date, and `nearby` lists clinics that are listed. Read `status` before `clinic`.
              * @enum {string}
              */
-            status: "listed";
+            status: "listed" | "removed";
+            /** @description For a removed clinic, the data version of the first release that no longer lists it; null when listed. */
+            removed_since: string | null;
+            /** @description For a removed clinic, the data version of the last release that listed it; null when listed. */
+            last_listed: string | null;
             /**
              * @description The clinic's id (as in `Clinic.id`).
              * @example k3v9q2m7x1ab
              */
             id: string;
             clinic: components["schemas"]["PlacedClinic"];
-            /** @description The clinic's network entry (as listed in networks.json, with the path of its document); null for an independent clinic. */
+            /** @description The clinic's network entry (as listed in networks.json, with the path of its document); null for an independent clinic (or, for a removed clinic, a network no longer listed). */
             network: {
                 /**
                  * @description Lowercase words joined by hyphens.
@@ -556,6 +560,8 @@ export interface components {
                  */
                 wikidata: string | null;
             } | null;
+            /** @description For a removed clinic, up to 5 listed clinics nearest its last known position (else of its city, else of its state); empty for a listed clinic. */
+            nearby: components["schemas"]["NearbyClinic"][];
             meta: components["schemas"]["Meta"];
         };
         /** @description All clinics of one city. */
@@ -871,6 +877,26 @@ export interface components {
                 /** Format: uri */
                 site: string;
             };
+        };
+        /** @description A listed clinic near a removed one. */
+        NearbyClinic: {
+            /**
+             * @description The clinic's id (as in `Clinic.id`).
+             * @example k3v9q2m7x1ab
+             */
+            id: string;
+            name: string;
+            /** @description Name of its city. */
+            city: string;
+            /** @description Great-circle distance from the removed clinic's last known position; null when either is unknown. */
+            distance_km: number | null;
+            /**
+             * Format: uri
+             * @description Its page.
+             */
+            url: string;
+            /** @description Its document, relative to the base address. */
+            path: string;
         };
         /** @description A network and its clinics with their state and city. Split into pages of `page.size` clinics: the first page is `/networks/{network}.json`, page n ≥ 2 is `/networks/{network}/{n}.json`. */
         NetworkDocument: {

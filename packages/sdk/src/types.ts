@@ -66,6 +66,14 @@ export type Pagination = Schemas["Pagination"];
 export type SearchIndex = ResponseOf<"/search/index.json">;
 /** `GET /search/t/{prefix}.json` and `/search/p/{prefix}.json`: one shard of the search index. */
 export type SearchShard = Schemas["SearchShard"];
+/** `GET /releases.json`: every kept release, newest first. */
+export type ReleasesList = ResponseOf<"/releases.json">;
+/** One release as releases.json lists it. */
+export type ReleaseEntry = Schemas["ReleaseEntry"];
+/** `GET /changes/{data_version}.json`: what one release added, removed and changed against the one before. */
+export type ChangesDocument = ResponseOf<"/changes/{data_version}.json">;
+/** A listed clinic near a removed one (in a removed clinic's document). */
+export type NearbyClinic = Schemas["NearbyClinic"];
 /** Body of every error answer: `{ status, code, message }`. */
 export type ErrorBody = Schemas["Error"];
 

@@ -45,9 +45,12 @@ export function clinicDocument(
   return {
     version: "v1",
     status: "listed",
+    removed_since: null,
+    last_listed: null,
     id: clinic.id,
     clinic: placedClinic(ctx, clinic, where),
     network: network ? networkEntry(ctx, network) : null,
+    nearby: [],
     meta: ctx.meta(clinicPath(clinic.id)),
   };
 }

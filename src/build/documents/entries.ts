@@ -67,7 +67,11 @@ export function share(part: number, total: number): number {
 }
 
 /** The API form of a clinic (fields in the spec's order, then the ones added since). */
-export function clinicDocument(ctx: BuildContext, city: CitySummary, c: ClinicRecord): Clinic {
+export function clinicDocument(
+  ctx: BuildContext,
+  city: Pick<CitySummary, "state" | "slug">,
+  c: ClinicRecord,
+): Clinic {
   return {
     id: c.id,
     name: c.name,

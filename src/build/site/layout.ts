@@ -22,6 +22,8 @@ export interface PageOptions {
   scripts?: Asset[];
   /** schema.org objects, each written as a JSON-LD block. */
   jsonLd?: unknown[];
+  /** Keep the page out of search engines (a removed clinic's page). */
+  noindex?: boolean;
   main: Fragment;
 }
 
@@ -56,6 +58,7 @@ export function page(site: SiteContext, o: PageOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
 <meta name="description" content="${o.description}">
+${o.noindex ? html`<meta name="robots" content="noindex">\n` : ""}<link rel="alternate" type="application/atom+xml" title="Data releases" href="${site.href("/releases.atom")}">
 ${o.path !== null ? html`<link rel="canonical" href="${ctx.page(o.path)}">\n` : ""}<link rel="icon" href="${site.href("/favicon.svg")}" type="image/svg+xml">
 <link rel="icon" href="${site.href("/favicon.ico")}" sizes="32x32">
 <link rel="stylesheet" href="${site.href(`/${site.assets.css.file}`)}">
@@ -73,7 +76,7 @@ ${o.main}
 <footer class="footer"><div class="width">
 <p>Data: ${SERVICE_NAME}, release ${ctx.dataset.dataVersion}, licensed <a href="${LICENSE.url}" rel="license">${LICENSE.name} (${LICENSE.id})</a>. Code: MIT.</p>
 <p>Credit line: ${ctx.attribution}</p>
-<ul><li><a href="${site.href("/about/")}">About the data</a></li><li><a href="${site.href("/docs/")}">API reference</a></li><li><a href="${site.href("/about/#downloads")}">Downloads</a></li><li><a href="${site.href("/llms.txt")}">llms.txt</a></li></ul>
+<ul><li><a href="${site.href("/about/")}">About the data</a></li><li><a href="${site.href("/docs/")}">API reference</a></li><li><a href="${site.href("/about/#downloads")}">Downloads</a></li><li><a href="${site.href("/llms.txt")}">llms.txt</a></li><li><a href="${site.href("/releases.atom")}">Releases (Atom feed)</a></li></ul>
 </div></footer>
 </body>
 </html>

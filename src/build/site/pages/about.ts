@@ -2,6 +2,7 @@ import { LICENSE, SERVICE_NAME } from "../../context.js";
 import { freshness } from "../../documents/freshness.js";
 import { statsDocument } from "../../documents/stats.js";
 import type { Published } from "../../emitter.js";
+import { changesPath } from "../../releases/documents.js";
 import type { Summary } from "../../summary.js";
 import { bytes, count, percent, plural } from "../format.js";
 import { type Html, html, safeHttpUrl } from "../html.js";
@@ -112,6 +113,18 @@ ${
       )}</tbody></table></div>
 <p><a href="${site.local(downloads.manifest_url)}">The manifest</a> lists every file with its columns and types; <a href="${site.local(downloads.license_url)}">LICENSE.txt</a> holds the licence and credit lines.</p>`
     : html`<p>This build has no downloads.</p>`
-}`,
+}
+<h2 id="releases">Releases</h2>
+<p>Each release keeps the ones before it: what changed, and their dated downloads. Subscribe to <a href="${site.href("/releases.atom")}">the Atom feed of releases</a>, or read <a href="${site.apiHref("/releases.json")}"><code>${ctx.api("/releases.json")}</code></a>.</p>
+<div class="table-wrap"><table><thead><tr><th scope="col">Release</th><th scope="col" class="num">Clinics</th><th scope="col">Changes</th></tr></thead><tbody>${(
+      published.history ?? []
+    ).map(
+      (h) =>
+        html`<tr><td class="nowrap">${h.data_version}</td><td class="num">${count(h.clinics)}</td><td>${
+          h.has_changes
+            ? html`<a href="${site.apiHref(changesPath(h.data_version))}">${count(h.added ?? 0)} added, ${count(h.removed ?? 0)} no longer listed, ${count(h.changed ?? 0)} changed</a> since ${h.previous_version}`
+            : "the first release"
+        }</td></tr>`,
+    )}</tbody></table></div>`,
   });
 }
