@@ -2,8 +2,8 @@ import { execFile } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tempDir } from "./helpers/sample-site.js";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { SITE_URL, sampleSite, tempDir } from "./helpers/sample-site.js";
 
 const exec = promisify(execFile);
 const BIN = join(process.cwd(), "bin/ucd.js");
@@ -57,21 +57,12 @@ describe("ucd command line", () => {
   });
 
   it("builds the sample into --out with the given site address and exits 0", async () => {
-    const out = join(tmp.dir, "out");
-    const r = await ucd(
-      "build",
-      "--out",
-      out,
-      "--site-url",
-      "https://ucd.example.net",
-      "--compression",
-      "fast",
-    );
-    expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/built 8600 clinics \(synthetic sample\)/);
-    const index = JSON.parse(await readFile(join(out, "api/v1/index.json"), "utf8"));
-    expect(index.base_url).toBe("https://ucd.example.net/api/v1");
-    expect((await readdir(join(out, "api/v1/clinics"))).length).toBe(51);
+    // The suite's shared sample is built by this very command (test/global-setup.ts).
+    expect(inject("sampleBuildLog")).toMatch(/^built 8600 clinics \(synthetic sample\) into /m);
+    expect(inject("sampleBuildLog")).toMatch(/^release 0001-\d{4}-\d{2}-\d{2} published$/m);
+    const index = JSON.parse(await readFile(join(sampleSite(), "api/v1/index.json"), "utf8"));
+    expect(index.base_url).toBe(`${SITE_URL}/api/v1`);
+    expect((await readdir(join(sampleSite(), "api/v1/clinics"))).length).toBe(51);
   });
 
   it("exits 1 when serving a folder that does not exist", async () => {

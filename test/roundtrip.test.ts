@@ -63,20 +63,45 @@ function expectSameTree(a: Map<string, unknown>, b: Map<string, unknown>): void 
 
 const download = (dir: string, ext: string) => join(dir, `downloads/urgent-care-clinics-latest.${ext}`);
 
+/**
+ * A data set's published content, in a fixed order: clinics without their provenance (which names the file read),
+ * cities, networks, record dates.
+ */
+async function content(dataset: Dataset): Promise<unknown> {
+  const clinics = (await collectClinics(dataset.clinics))
+    .map(({ provenance: _, ...published }) => published)
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+  const sorted = <T>(list: T[], key: (x: T) => string) =>
+    [...list].sort((a, b) => (key(a) < key(b) ? -1 : 1));
+  return {
+    clinics,
+    cities: sorted(dataset.cities, (c) => `${c.state}/${c.slug}`),
+    networks: sorted(dataset.networks, (n) => n.name),
+    recordDates: dataset.recordDates,
+  };
+}
+
 describe("canonical export → import → identical API tree", () => {
   const sample = sampleDataset();
-  let original: Map<string, unknown>;
+  let original: unknown;
   beforeAll(async () => {
-    original = await apiTree(sampleSite());
+    original = await content(sample);
   });
 
-  test.each(FORMATS)("the sample (8,600 clinics with hours, lists, ratings) via %s", async (format) => {
-    const back = await reimport(download(sampleSite(), format), sample.dataVersion);
-    expect(back.source.synthetic).toBe(false);
-    const ids = async (d: Dataset) => (await collectClinics(d.clinics)).map((c) => c.id).sort();
-    expect(await ids(back)).toEqual(await ids(sample));
-    expectSameTree(original, await apiTree(await build(withProvenanceOf(back, sample))));
-  });
+  // The build is a function of the data set (the determinism tests pin that down), so the same data set means
+  // the same API tree; the tree itself is compared for the HIFLD import below, which renders in a second.
+  test.each(FORMATS)(
+    "the sample (8,600 clinics with hours, lists, ratings) via %s: the same data set",
+    async (format) => {
+      const back = await reimport(download(sampleSite(), format), sample.dataVersion);
+      expect(back.source.synthetic).toBe(false);
+      try {
+        expect(await content(back)).toEqual(original);
+      } finally {
+        await back.clinics.dispose();
+      }
+    },
+  );
 
   test("the profile is detected from the header", async () => {
     const { files: read, dataset } = await importFiles({

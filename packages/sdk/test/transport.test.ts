@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   type FetchLike,
   HttpError,
@@ -172,21 +172,36 @@ describe("retries", () => {
     expect(calls).toHaveLength(2);
   });
 
+  // Retry-After waits run on fake timers: the test steps the clock instead of sleeping.
   it("honours Retry-After in seconds on 429", async () => {
-    const { fetch, calls } = scripted(json(429, {}, { "retry-after": "1" }), json(200, STATES));
-    await new UrgentCareClient({ baseUrl: BASE, fetch, retry: fast }).states();
-    expect(calls).toHaveLength(2);
-    const waited = (calls[1]?.at ?? 0) - (calls[0]?.at ?? 0);
-    expect(waited).toBeGreaterThanOrEqual(990); // not the 1–5 ms backoff
-    expect(waited).toBeLessThan(3000);
+    vi.useFakeTimers();
+    try {
+      const { fetch, calls } = scripted(json(429, {}, { "retry-after": "1" }), json(200, STATES));
+      const done = new UrgentCareClient({ baseUrl: BASE, fetch, retry: fast }).states();
+      await vi.advanceTimersByTimeAsync(999);
+      expect(calls).toHaveLength(1); // still waiting: not the 1–5 ms backoff
+      await vi.advanceTimersByTimeAsync(1);
+      await done;
+      expect(calls).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("honours Retry-After as an HTTP date", async () => {
-    const when = new Date(Date.now() + 2000).toUTCString(); // whole seconds: waits 1–2 s
-    const { fetch, calls } = scripted(json(503, {}, { "retry-after": when }), json(200, STATES));
-    await new UrgentCareClient({ baseUrl: BASE, fetch, retry: fast }).states();
-    const waited = (calls[1]?.at ?? 0) - (calls[0]?.at ?? 0);
-    expect(waited).toBeGreaterThanOrEqual(500);
+    vi.useFakeTimers({ now: new Date("2026-05-01T12:00:00.000Z") });
+    try {
+      const when = new Date(Date.now() + 2000).toUTCString();
+      const { fetch, calls } = scripted(json(503, {}, { "retry-after": when }), json(200, STATES));
+      const done = new UrgentCareClient({ baseUrl: BASE, fetch, retry: fast }).states();
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await done;
+      expect(calls).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("does not wait for a Retry-After longer than maxRetryAfterMs", async () => {
