@@ -118,7 +118,9 @@ export function nginxConfig(o: NginxOptions): string {
   const lines = [
     banner("#", "nginx"),
     "# Run: nginx -p PREFIX -c THIS_FILE (pid and temporary files under PREFIX, errors on stderr).",
-    ...(o.brotliModule ? [`load_module ${o.brotliModule};`] : ["# no brotli static module: gzip siblings only"]),
+    ...(o.brotliModule
+      ? [`load_module ${o.brotliModule};`]
+      : ["# no brotli static module: gzip siblings only"]),
     "worker_processes auto;",
     "pid nginx.pid;",
     "error_log stderr warn;",

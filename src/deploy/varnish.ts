@@ -40,7 +40,9 @@ function synthBody(obj: "resp" | "beresp"): string[] {
   return [
     `  set ${obj}.http.Cache-Control = ${vclString(CACHE_CONTROL.noStore)};`,
     `  set ${obj}.http.Content-Type = "application/json; charset=utf-8";`,
-    ...(obj === "beresp" ? ["  set beresp.status = 503;", '  set beresp.reason = "Service Unavailable";'] : []),
+    ...(obj === "beresp"
+      ? ["  set beresp.status = 503;", '  set beresp.reason = "Service Unavailable";']
+      : []),
     `  if (${obj}.status == 405) {`,
     `    set ${obj}.http.Allow = ${vclString(ALLOW)};`,
     `    ${call(vclString(errorBody(405)))}`,

@@ -76,7 +76,10 @@ export async function startEngine(
   const child = spawn(
     command,
     args.map((a) => a.replace("{dir}", dir).replace("{config}", file).replace("{port}", String(port))),
-    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir, ...env } },
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir, ...env },
+    },
   );
   child.stdout?.on("data", (c: Buffer) => (output += c.toString()));
   child.stderr?.on("data", (c: Buffer) => (output += c.toString()));

@@ -57,21 +57,24 @@ describe.each(ENGINES)("$name with the generated config", ({ name, skip, start }
   });
   afterAll(() => engine?.stop());
 
-  it.skipIf(skip)("serves documents with their media type, ETag, Cache-Control and CORS; 304 on a match", async () => {
-    const res = await request(engine.url, "/api/v1/states.json");
-    expect(res.status).toBe(200);
-    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
-    expect(res.headers["cache-control"]).toBe(CACHE_CONTROL.revalidate);
-    expect(res.headers["access-control-allow-origin"]).toBe("*");
-    expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    expect(res.body.equals(await readFile(join(root, "api/v1/states.json")))).toBe(true);
-    const etag = res.headers.etag as string;
-    expect(etag).toMatch(/^"/);
-    const again = await request(engine.url, "/api/v1/states.json", { headers: { "if-none-match": etag } });
-    expect(again.status).toBe(304);
-    expect(again.wire.length).toBe(0);
-    expect((await request(engine.url, "/api/v1")).headers["content-type"]).toMatch(/^application\/json/);
-  });
+  it.skipIf(skip)(
+    "serves documents with their media type, ETag, Cache-Control and CORS; 304 on a match",
+    async () => {
+      const res = await request(engine.url, "/api/v1/states.json");
+      expect(res.status).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(res.headers["cache-control"]).toBe(CACHE_CONTROL.revalidate);
+      expect(res.headers["access-control-allow-origin"]).toBe("*");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.body.equals(await readFile(join(root, "api/v1/states.json")))).toBe(true);
+      const etag = res.headers.etag as string;
+      expect(etag).toMatch(/^"/);
+      const again = await request(engine.url, "/api/v1/states.json", { headers: { "if-none-match": etag } });
+      expect(again.status).toBe(304);
+      expect(again.wire.length).toBe(0);
+      expect((await request(engine.url, "/api/v1")).headers["content-type"]).toMatch(/^application\/json/);
+    },
+  );
 
   it.skipIf(skip)("sends the precompressed siblings with Content-Encoding and Vary", async () => {
     const identity = await readFile(join(root, "api/v1/cities.json"));
@@ -79,7 +82,9 @@ describe.each(ENGINES)("$name with the generated config", ({ name, skip, start }
       ["br, gzip", "br"],
       ["gzip", "gzip"],
     ] as const) {
-      const res = await request(engine.url, "/api/v1/cities.json", { headers: { "accept-encoding": accept } });
+      const res = await request(engine.url, "/api/v1/cities.json", {
+        headers: { "accept-encoding": accept },
+      });
       expect(res.headers["content-encoding"], accept).toBe(encoding);
       expect(res.headers.vary, accept).toMatch(/Accept-Encoding/);
       expect(res.body.equals(identity), accept).toBe(true);
@@ -89,18 +94,21 @@ describe.each(ENGINES)("$name with the generated config", ({ name, skip, start }
     }
   });
 
-  it.skipIf(skip)("marks dated downloads and fingerprinted assets immutable; downloads are attachments", async () => {
-    const download = await request(engine.url, dated, { method: "HEAD" });
-    expect(download.status).toBe(200);
-    expect(download.headers["cache-control"]).toBe(CACHE_CONTROL.immutable);
-    expect(download.headers["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(download.headers["content-disposition"]).toBe(`attachment; filename="${dated.slice(11)}"`);
-    const css = await request(engine.url, asset, { method: "HEAD" });
-    expect(css.headers["cache-control"]).toBe(CACHE_CONTROL.immutable);
-    expect(css.headers["content-type"]).toBe("text/css; charset=utf-8");
-    const manifest = await request(engine.url, "/downloads/manifest.json", { method: "HEAD" });
-    expect(manifest.headers["content-disposition"]).toBeUndefined();
-  });
+  it.skipIf(skip)(
+    "marks dated downloads and fingerprinted assets immutable; downloads are attachments",
+    async () => {
+      const download = await request(engine.url, dated, { method: "HEAD" });
+      expect(download.status).toBe(200);
+      expect(download.headers["cache-control"]).toBe(CACHE_CONTROL.immutable);
+      expect(download.headers["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(download.headers["content-disposition"]).toBe(`attachment; filename="${dated.slice(11)}"`);
+      const css = await request(engine.url, asset, { method: "HEAD" });
+      expect(css.headers["cache-control"]).toBe(CACHE_CONTROL.immutable);
+      expect(css.headers["content-type"]).toBe("text/css; charset=utf-8");
+      const manifest = await request(engine.url, "/downloads/manifest.json", { method: "HEAD" });
+      expect(manifest.headers["content-disposition"]).toBeUndefined();
+    },
+  );
 
   it.skipIf(skip)("answers preflights 204 with the requested headers allowed", async () => {
     const res = await request(engine.url, "/api/v1/states.json", {
@@ -118,35 +126,45 @@ describe.each(ENGINES)("$name with the generated config", ({ name, skip, start }
     expect(res.headers["cache-control"]).toBe(CACHE_CONTROL.noStore);
   });
 
-  it.skipIf(skip)("answers unknown API paths 404 with a JSON body valid against the Error schema, with CORS", async () => {
-    for (const path of ["/api/v1/clinics/nowhere/nothing.json", "/api/v1/nope.json", "/api/v1/index.json.br"]) {
-      const res = await request(engine.url, path, { headers: { "accept-encoding": "br, gzip" } });
-      expect(res.status, path).toBe(404);
-      expect(res.headers["content-type"], path).toBe("application/json; charset=utf-8");
-      expect(res.headers["access-control-allow-origin"], path).toBe("*");
-      expect(res.headers["cache-control"], path).toBe(CACHE_CONTROL.notFound);
-      expect(validateError(json(res)), path).toBe(true);
-    }
-  });
+  it.skipIf(skip)(
+    "answers unknown API paths 404 with a JSON body valid against the Error schema, with CORS",
+    async () => {
+      for (const path of [
+        "/api/v1/clinics/nowhere/nothing.json",
+        "/api/v1/nope.json",
+        "/api/v1/index.json.br",
+      ]) {
+        const res = await request(engine.url, path, { headers: { "accept-encoding": "br, gzip" } });
+        expect(res.status, path).toBe(404);
+        expect(res.headers["content-type"], path).toBe("application/json; charset=utf-8");
+        expect(res.headers["access-control-allow-origin"], path).toBe("*");
+        expect(res.headers["cache-control"], path).toBe(CACHE_CONTROL.notFound);
+        expect(validateError(json(res)), path).toBe(true);
+      }
+    },
+  );
 
-  it.skipIf(skip)("answers unknown site paths with the HTML 404 page and the pages' security headers", async () => {
-    for (const path of ["/no-such-page/", "/files.tsv", "/assets/"]) {
-      const res = await request(engine.url, path);
-      expect(res.status, path).toBe(404);
-      expect(res.headers["content-type"], path).toBe("text/html; charset=utf-8");
-      expect(res.headers["content-security-policy"], path).toBe(CONTENT_SECURITY_POLICY);
-      expect(res.headers["access-control-allow-origin"], path).toBe("*");
-      expect(res.body.equals(await readFile(join(root, "404.html"))), path).toBe(true);
-    }
-    const home = await request(engine.url, "/");
-    expect(home.status).toBe(200);
-    expect(home.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(home.headers["content-security-policy"]).toBe(CONTENT_SECURITY_POLICY);
-    expect(home.headers["x-frame-options"]).toBe("DENY");
-    const folder = await request(engine.url, "/about");
-    expect([301, 308], name).toContain(folder.status);
-    expect(folder.headers.location).toMatch(/\/about\/$/);
-  });
+  it.skipIf(skip)(
+    "answers unknown site paths with the HTML 404 page and the pages' security headers",
+    async () => {
+      for (const path of ["/no-such-page/", "/files.tsv", "/assets/"]) {
+        const res = await request(engine.url, path);
+        expect(res.status, path).toBe(404);
+        expect(res.headers["content-type"], path).toBe("text/html; charset=utf-8");
+        expect(res.headers["content-security-policy"], path).toBe(CONTENT_SECURITY_POLICY);
+        expect(res.headers["access-control-allow-origin"], path).toBe("*");
+        expect(res.body.equals(await readFile(join(root, "404.html"))), path).toBe(true);
+      }
+      const home = await request(engine.url, "/");
+      expect(home.status).toBe(200);
+      expect(home.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(home.headers["content-security-policy"]).toBe(CONTENT_SECURITY_POLICY);
+      expect(home.headers["x-frame-options"]).toBe("DENY");
+      const folder = await request(engine.url, "/about");
+      expect([301, 308], name).toContain(folder.status);
+      expect(folder.headers.location).toMatch(/\/about\/$/);
+    },
+  );
 
   it.skipIf(skip)("refuses other methods with 405, Allow and a JSON error body", async () => {
     const res = await request(engine.url, "/api/v1/states.json", { method: "DELETE" });

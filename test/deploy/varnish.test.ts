@@ -20,7 +20,8 @@ describe.skipIf(skip)("Varnish in front of ucd serve", () => {
   let out: string;
   let origin: RunningServer;
   let varnish: Engine;
-  const generated = (res: Awaited<ReturnType<typeof request>>) => json<{ meta: { generated_at: string } }>(res).meta.generated_at;
+  const generated = (res: Awaited<ReturnType<typeof request>>) =>
+    json<{ meta: { generated_at: string } }>(res).meta.generated_at;
 
   beforeAll(async () => {
     tmp = await tempDir("ucd-varnish-");
@@ -30,7 +31,21 @@ describe.skipIf(skip)("Varnish in front of ucd serve", () => {
     const port = Number(new URL(origin.url).port);
     varnish = await startEngine(
       BINARIES.varnishd,
-      ["-F", "-j", "none", "-T", "none", "-n", "{dir}/work", "-s", "malloc,32m", "-f", "{config}", "-a", "127.0.0.1:{port}"],
+      [
+        "-F",
+        "-j",
+        "none",
+        "-T",
+        "none",
+        "-n",
+        "{dir}/work",
+        "-s",
+        "malloc,32m",
+        "-f",
+        "{config}",
+        "-a",
+        "127.0.0.1:{port}",
+      ],
       () => varnishConfig({ originHost: "127.0.0.1", originPort: port }),
     );
   });
@@ -60,10 +75,15 @@ describe.skipIf(skip)("Varnish in front of ucd serve", () => {
     const before = generated(first);
 
     // A new release, published by the symlink switch; the origin reloads (as on SIGHUP or its watcher).
-    await publishRelease(fromRecords(smallRecords()), out, { ...SAMPLE_BUILD, generatedAt: "2026-06-01T00:00:00Z" });
+    await publishRelease(fromRecords(smallRecords()), out, {
+      ...SAMPLE_BUILD,
+      generatedAt: "2026-06-01T00:00:00Z",
+    });
     await origin.reload();
     expect(generated(await request(origin.url, DOC))).toBe("2026-06-01T00:00:00Z");
-    expect(generated(await get({ "accept-encoding": "br" })), "the cache still has the old release").toBe(before);
+    expect(generated(await get({ "accept-encoding": "br" })), "the cache still has the old release").toBe(
+      before,
+    );
 
     const result = await purge(`${varnish.url}/`, { prefix: true });
     expect(result).toMatchObject({ method: "BAN", status: 200, ok: true });

@@ -124,7 +124,8 @@ const HEADER_LIST = new RegExp(REQUEST_HEADERS_PATTERN);
  */
 export function preflightAllowHeaders(requested: string | undefined): string {
   const value = requested?.trim();
-  if (!value || value.length > MAX_REQUEST_HEADERS_LENGTH || !HEADER_LIST.test(value)) return DEFAULT_ALLOW_HEADERS;
+  if (!value || value.length > MAX_REQUEST_HEADERS_LENGTH || !HEADER_LIST.test(value))
+    return DEFAULT_ALLOW_HEADERS;
   return value;
 }
 

@@ -135,7 +135,8 @@ export const buildCommand: Command = {
       console.error(purgeLine(purged));
       purgeFailed ||= !purged.ok;
     }
-    if (purgeFailed) console.error("ucd: the release is published, but a cache may still serve the previous one");
+    if (purgeFailed)
+      console.error("ucd: the release is published, but a cache may still serve the previous one");
     return purgeFailed ? 1 : 0;
   },
 };
