@@ -1,16 +1,25 @@
 import { BuildError } from "../build/validate.js";
 import { type Command, InputError, UsageError } from "./args.js";
 import { buildCommand } from "./commands/build.js";
+import { deployConfigCommand } from "./commands/deploy-config.js";
+import { purgeCommand } from "./commands/purge.js";
 import { serveCommand } from "./commands/serve.js";
 import { startCommand } from "./commands/start.js";
 import { validateCommand } from "./commands/validate.js";
 
-const COMMANDS: Command[] = [buildCommand, validateCommand, serveCommand, startCommand];
+const COMMANDS: Command[] = [
+  buildCommand,
+  validateCommand,
+  serveCommand,
+  startCommand,
+  deployConfigCommand,
+  purgeCommand,
+];
 
 const usage = `Usage: ucd <command> [options]
 
 Commands:
-${COMMANDS.map((c) => `  ${c.name.padEnd(10)}${c.summary}`).join("\n")}
+${COMMANDS.map((c) => `  ${c.name.padEnd(15)}${c.summary}`).join("\n")}
 
 Run \`ucd <command> --help\` for the options of a command.
 Exit codes: 0 success, 1 bad input or failed build, 2 bad usage.`;

@@ -33,7 +33,14 @@ export function request(
         res.on("end", () => {
           const wire = Buffer.concat(chunks);
           const enc = res.headers["content-encoding"];
-          const body = enc === "br" ? brotliDecompressSync(wire) : enc === "gzip" ? gunzipSync(wire) : wire;
+          const body =
+            wire.length === 0 // a 304 or HEAD carries the Content-Encoding of a body it does not send
+              ? wire
+              : enc === "br"
+                ? brotliDecompressSync(wire)
+                : enc === "gzip"
+                  ? gunzipSync(wire)
+                  : wire;
           resolve({ status: res.statusCode ?? 0, headers: res.headers, wire, body });
         });
         res.on("error", reject);

@@ -102,7 +102,18 @@ export const NEGOTIATED_VARY = "Accept-Encoding";
 /** Paths under `/downloads/` that are meant to be read in a browser, not saved. */
 export const INLINE_DOWNLOADS: readonly string[] = ["/downloads/manifest.json", "/downloads/LICENSE.txt"];
 
-const HEADER_LIST = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:[ \t]*,[ \t]*[!#$%&'*+.^_`|~0-9A-Za-z-]+)*$/;
+/**
+ * A well-formed `Access-Control-Request-Headers` (a comma-separated token list), as a regular-expression source
+ * valid in PCRE, RE2 and JavaScript; `preflightAllowHeaders` echoes it when it is at most
+ * `MAX_REQUEST_HEADERS_LENGTH` characters long.
+ */
+export const REQUEST_HEADERS_PATTERN =
+  "^[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:[ \\t]*,[ \\t]*[!#$%&'*+.^_`|~0-9A-Za-z-]+)*$";
+
+/** Longest `Access-Control-Request-Headers` echoed back. */
+export const MAX_REQUEST_HEADERS_LENGTH = 1024;
+
+const HEADER_LIST = new RegExp(REQUEST_HEADERS_PATTERN);
 
 /**
  * `Access-Control-Allow-Headers` of a preflight: whatever the browser asks for in
@@ -113,7 +124,8 @@ const HEADER_LIST = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:[ \t]*,[ \t]*[!#$%&'*+.^_`|~
  */
 export function preflightAllowHeaders(requested: string | undefined): string {
   const value = requested?.trim();
-  if (!value || value.length > 1024 || !HEADER_LIST.test(value)) return DEFAULT_ALLOW_HEADERS;
+  if (!value || value.length > MAX_REQUEST_HEADERS_LENGTH || !HEADER_LIST.test(value))
+    return DEFAULT_ALLOW_HEADERS;
   return value;
 }
 

@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { DEFAULT_KEEP_RELEASES } from "../../build/releases/inputs.js";
 import type { Dataset } from "../../dataset/types.js";
+import { purge, purgeLine } from "../../deploy/purge.js";
 import { type PublishResult, publishRelease } from "../../release/publish.js";
 import { generateSample } from "../../sample/generate.js";
 import { type Command, InputError, parse, UsageError } from "../args.js";
@@ -31,6 +32,9 @@ ${IMPORT_USAGE}
   --compression LEVEL   max (brotli 11, for publishing) or fast (brotli 5) (default: max)
   --keep-releases N     releases kept listed with their dated downloads and changes (default: ${DEFAULT_KEEP_RELEASES})
   --allow-shrink        publish even if more than 10% of the previous release's clinics would be removed
+  --purge URL           after publishing, BAN everything under URL's path from the cache there (Varnish with
+                        \`ucd deploy-config varnish\`), so that no document of the old release is served
+                        (repeatable; exit 1 if a purge fails, the release staying published)
   -h, --help            show this help`;
 
 export const buildCommand: Command = {
@@ -47,6 +51,7 @@ export const buildCommand: Command = {
       compression: { type: "string", default: "max" },
       "keep-releases": { type: "string" },
       "allow-shrink": { type: "boolean", default: false },
+      purge: { type: "string", multiple: true },
       ...IMPORT_OPTIONS,
     });
     if (values.help) {
@@ -63,6 +68,7 @@ export const buildCommand: Command = {
     const generatedAt = generationTime(values["generated-at"], process.env.SOURCE_DATE_EPOCH);
     checkUrl("--site-url", values["site-url"]);
     if (values["base-url"] !== undefined) checkUrl("--base-url", values["base-url"]);
+    for (const url of values.purge ?? []) checkUrl("--purge", url);
 
     const started = performance.now();
     let dataset: Dataset;
@@ -123,7 +129,15 @@ export const buildCommand: Command = {
         `${kb(result.bytes.raw)} raw, ${kb(result.bytes.gzip)} gzip, ${kb(result.bytes.brotli)} brotli, in ${ms} ms`,
     );
     for (const line of releaseLines(result)) console.error(line);
-    return 0;
+    let purgeFailed = false;
+    for (const url of values.purge ?? []) {
+      const purged = await purge(url, { prefix: true });
+      console.error(purgeLine(purged));
+      purgeFailed ||= !purged.ok;
+    }
+    if (purgeFailed)
+      console.error("ucd: the release is published, but a cache may still serve the previous one");
+    return purgeFailed ? 1 : 0;
   },
 };
 

@@ -1,0 +1,176 @@
+// nginx and Caddy with the generated configs, serving the suite's sample build: what a user would notice.
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { CACHE_CONTROL, CONTENT_SECURITY_POLICY } from "@urgent-care-directory/server/policy";
+import AjvModule from "ajv";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { caddyConfig } from "../../src/deploy/caddy.js";
+import { BROTLI_MODULE_PATHS, nginxConfig } from "../../src/deploy/nginx.js";
+import { json, request } from "../helpers/http.js";
+import { sampleSite } from "../helpers/sample-site.js";
+import { BINARIES, type Engine, missing, nginxUser, startEngine } from "./engines.js";
+
+const root = sampleSite();
+
+const ENGINES = [
+  {
+    name: "nginx",
+    skip: missing("nginx"),
+    start: () =>
+      startEngine(BINARIES.nginx, ["-p", "{dir}", "-c", "{config}"], (port) =>
+        nginxConfig({
+          root,
+          host: "127.0.0.1",
+          port,
+          brotliModule: BROTLI_MODULE_PATHS[0] as string,
+          foreground: true,
+          ...nginxUser(),
+        }),
+      ),
+  },
+  {
+    name: "caddy",
+    skip: missing("caddy"),
+    start: () =>
+      startEngine(BINARIES.caddy, ["run", "--config", "{config}", "--adapter", "caddyfile"], (port) =>
+        caddyConfig({ root, host: "127.0.0.1", port }),
+      ),
+  },
+];
+
+describe.each(ENGINES)("$name with the generated config", ({ name, skip, start }) => {
+  let engine: Engine;
+  let validateError: (doc: unknown) => boolean;
+  let dated: string;
+  let asset: string;
+
+  beforeAll(async () => {
+    if (skip) return;
+    engine = await start();
+    const openapi = JSON.parse(await readFile(join(root, "api/openapi.json"), "utf8"));
+    const ajv = new AjvModule.default({ strict: false });
+    ajv.addSchema(openapi, "openapi.json");
+    validateError = ajv.compile({ $ref: "openapi.json#/components/schemas/Error" });
+    const downloads = await readdir(join(root, "downloads"));
+    dated = `/downloads/${downloads.find((f) => /-\d{4}-\d{2}-\d{2}\.csv$/.test(f))}`;
+    asset = `/assets/${(await readdir(join(root, "assets"))).find((f) => f.endsWith(".css"))}`;
+  });
+  afterAll(() => engine?.stop());
+
+  it.skipIf(skip)(
+    "serves documents with their media type, ETag, Cache-Control and CORS; 304 on a match",
+    async () => {
+      const res = await request(engine.url, "/api/v1/states.json");
+      expect(res.status).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(res.headers["cache-control"]).toBe(CACHE_CONTROL.revalidate);
+      expect(res.headers["access-control-allow-origin"]).toBe("*");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.body.equals(await readFile(join(root, "api/v1/states.json")))).toBe(true);
+      const etag = res.headers.etag as string;
+      expect(etag).toMatch(/^"/);
+      const again = await request(engine.url, "/api/v1/states.json", { headers: { "if-none-match": etag } });
+      expect(again.status).toBe(304);
+      expect(again.wire.length).toBe(0);
+      expect((await request(engine.url, "/api/v1")).headers["content-type"]).toMatch(/^application\/json/);
+    },
+  );
+
+  it.skipIf(skip)("sends the precompressed siblings with Content-Encoding and Vary", async () => {
+    const identity = await readFile(join(root, "api/v1/cities.json"));
+    for (const [accept, encoding] of [
+      ["br, gzip", "br"],
+      ["gzip", "gzip"],
+    ] as const) {
+      const res = await request(engine.url, "/api/v1/cities.json", {
+        headers: { "accept-encoding": accept },
+      });
+      expect(res.headers["content-encoding"], accept).toBe(encoding);
+      expect(res.headers.vary, accept).toMatch(/Accept-Encoding/);
+      expect(res.body.equals(identity), accept).toBe(true);
+      const etag = res.headers.etag as string;
+      const cond = { "accept-encoding": accept, "if-none-match": etag };
+      expect((await request(engine.url, "/api/v1/cities.json", { headers: cond })).status).toBe(304);
+    }
+  });
+
+  it.skipIf(skip)(
+    "marks dated downloads and fingerprinted assets immutable; downloads are attachments",
+    async () => {
+      const download = await request(engine.url, dated, { method: "HEAD" });
+      expect(download.status).toBe(200);
+      expect(download.headers["cache-control"]).toBe(CACHE_CONTROL.immutable);
+      expect(download.headers["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(download.headers["content-disposition"]).toBe(`attachment; filename="${dated.slice(11)}"`);
+      const css = await request(engine.url, asset, { method: "HEAD" });
+      expect(css.headers["cache-control"]).toBe(CACHE_CONTROL.immutable);
+      expect(css.headers["content-type"]).toBe("text/css; charset=utf-8");
+      const manifest = await request(engine.url, "/downloads/manifest.json", { method: "HEAD" });
+      expect(manifest.headers["content-disposition"]).toBeUndefined();
+    },
+  );
+
+  it.skipIf(skip)("answers preflights 204 with the requested headers allowed", async () => {
+    const res = await request(engine.url, "/api/v1/states.json", {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://example.org",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "x-requested-with, traceparent",
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers["access-control-allow-origin"]).toBe("*");
+    expect(res.headers["access-control-allow-headers"]).toBe("x-requested-with, traceparent");
+    expect(res.headers["access-control-allow-methods"]).toBe("GET, HEAD, OPTIONS");
+    expect(res.headers["cache-control"]).toBe(CACHE_CONTROL.noStore);
+  });
+
+  it.skipIf(skip)(
+    "answers unknown API paths 404 with a JSON body valid against the Error schema, with CORS",
+    async () => {
+      for (const path of [
+        "/api/v1/clinics/nowhere/nothing.json",
+        "/api/v1/nope.json",
+        "/api/v1/index.json.br",
+      ]) {
+        const res = await request(engine.url, path, { headers: { "accept-encoding": "br, gzip" } });
+        expect(res.status, path).toBe(404);
+        expect(res.headers["content-type"], path).toBe("application/json; charset=utf-8");
+        expect(res.headers["access-control-allow-origin"], path).toBe("*");
+        expect(res.headers["cache-control"], path).toBe(CACHE_CONTROL.notFound);
+        expect(validateError(json(res)), path).toBe(true);
+      }
+    },
+  );
+
+  it.skipIf(skip)(
+    "answers unknown site paths with the HTML 404 page and the pages' security headers",
+    async () => {
+      for (const path of ["/no-such-page/", "/files.tsv", "/assets/"]) {
+        const res = await request(engine.url, path);
+        expect(res.status, path).toBe(404);
+        expect(res.headers["content-type"], path).toBe("text/html; charset=utf-8");
+        expect(res.headers["content-security-policy"], path).toBe(CONTENT_SECURITY_POLICY);
+        expect(res.headers["access-control-allow-origin"], path).toBe("*");
+        expect(res.body.equals(await readFile(join(root, "404.html"))), path).toBe(true);
+      }
+      const home = await request(engine.url, "/");
+      expect(home.status).toBe(200);
+      expect(home.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(home.headers["content-security-policy"]).toBe(CONTENT_SECURITY_POLICY);
+      expect(home.headers["x-frame-options"]).toBe("DENY");
+      const folder = await request(engine.url, "/about");
+      expect([301, 308], name).toContain(folder.status);
+      expect(folder.headers.location).toMatch(/\/about\/$/);
+    },
+  );
+
+  it.skipIf(skip)("refuses other methods with 405, Allow and a JSON error body", async () => {
+    const res = await request(engine.url, "/api/v1/states.json", { method: "DELETE" });
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe("GET, HEAD, OPTIONS");
+    expect(res.headers["access-control-allow-origin"]).toBe("*");
+    expect(validateError(json(res))).toBe(true);
+  });
+});

@@ -1,0 +1,116 @@
+// Varnish with the generated VCL in front of `ucd serve` on a release folder: a cached document, a new release
+// published by the symlink switch, the purge that `ucd build --purge` sends, and only the new release served.
+import { join } from "node:path";
+import { type RunningServer, startServer } from "@urgent-care-directory/server";
+import { CACHE_CONTROL } from "@urgent-care-directory/server/policy";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fromRecords } from "../../src/dataset/store.js";
+import { purge } from "../../src/deploy/purge.js";
+import { varnishConfig } from "../../src/deploy/varnish.js";
+import { publishRelease } from "../../src/release/publish.js";
+import { json, request } from "../helpers/http.js";
+import { SAMPLE_BUILD, smallRecords, tempDir } from "../helpers/sample-site.js";
+import { BINARIES, type Engine, missing, startEngine } from "./engines.js";
+
+const skip = missing("varnishd");
+const DOC = "/api/v1/index.json";
+
+describe.skipIf(skip)("Varnish in front of ucd serve", () => {
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  let out: string;
+  let origin: RunningServer;
+  let varnish: Engine;
+  const generated = (res: Awaited<ReturnType<typeof request>>) =>
+    json<{ meta: { generated_at: string } }>(res).meta.generated_at;
+
+  beforeAll(async () => {
+    tmp = await tempDir("ucd-varnish-");
+    out = join(tmp.dir, "public");
+    await publishRelease(fromRecords(smallRecords()), out, SAMPLE_BUILD);
+    origin = await startServer({ dir: out, port: 0 });
+    const port = Number(new URL(origin.url).port);
+    varnish = await startEngine(
+      BINARIES.varnishd,
+      [
+        "-F",
+        "-j",
+        "none",
+        "-T",
+        "none",
+        "-n",
+        "{dir}/work",
+        "-s",
+        "malloc,32m",
+        "-f",
+        "{config}",
+        "-a",
+        "127.0.0.1:{port}",
+      ],
+      () => varnishConfig({ originHost: "127.0.0.1", originPort: port }),
+    );
+  });
+  afterAll(async () => {
+    await varnish?.stop();
+    await origin?.close();
+    await tmp?.cleanup();
+  });
+
+  it("caches per encoding, revalidates with ETags, and serves only the new release after a purge", async () => {
+    const get = (headers: Record<string, string> = {}) => request(varnish.url, DOC, { headers });
+    const first = await get({ "accept-encoding": "br" });
+    expect(first.status).toBe(200);
+    expect(first.headers["x-cache"]).toBe("MISS");
+    expect(first.headers["content-encoding"]).toBe("br");
+    expect(first.headers["cache-control"]).toBe(CACHE_CONTROL.revalidate);
+    const cached = await get({ "accept-encoding": "gzip, br" });
+    expect(cached.headers["x-cache"]).toBe("HIT");
+    expect(cached.headers["content-encoding"]).toBe("br");
+    const gzip = await get({ "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    const identity = await get();
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(identity.body.equals(first.body)).toBe(true);
+    const notModified = await get({ "accept-encoding": "br", "if-none-match": first.headers.etag as string });
+    expect(notModified.status).toBe(304);
+    const before = generated(first);
+
+    // A new release, published by the symlink switch; the origin reloads (as on SIGHUP or its watcher).
+    await publishRelease(fromRecords(smallRecords()), out, {
+      ...SAMPLE_BUILD,
+      generatedAt: "2026-06-01T00:00:00Z",
+    });
+    await origin.reload();
+    expect(generated(await request(origin.url, DOC))).toBe("2026-06-01T00:00:00Z");
+    expect(generated(await get({ "accept-encoding": "br" })), "the cache still has the old release").toBe(
+      before,
+    );
+
+    const result = await purge(`${varnish.url}/`, { prefix: true });
+    expect(result).toMatchObject({ method: "BAN", status: 200, ok: true });
+    for (const encoding of ["br", "gzip", ""]) {
+      const res = await get(encoding ? { "accept-encoding": encoding } : {});
+      expect(res.headers["x-cache"], encoding).toBe("MISS");
+      expect(generated(res), encoding).toBe("2026-06-01T00:00:00Z");
+    }
+    const one = await purge(`${varnish.url}${DOC}`);
+    expect(one).toMatchObject({ method: "PURGE", status: 200, ok: true });
+    expect((await get()).headers["x-cache"]).toBe("MISS");
+  });
+
+  it("answers other methods 405 with a JSON body and forwards preflights with CORS", async () => {
+    const post = await request(varnish.url, DOC, { method: "POST" });
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe("GET, HEAD, OPTIONS");
+    expect(json(post)).toMatchObject({ status: 405, code: "method_not_allowed" });
+    const preflight = await request(varnish.url, DOC, {
+      method: "OPTIONS",
+      headers: { "access-control-request-headers": "traceparent" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers["access-control-allow-headers"]).toBe("traceparent");
+    const missing = await request(varnish.url, "/api/v1/nope.json");
+    expect(missing.status).toBe(404);
+    expect(missing.headers["access-control-allow-origin"]).toBe("*");
+    expect(json(missing)).toMatchObject({ status: 404, code: "not_found" });
+  });
+});
