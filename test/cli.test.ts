@@ -19,7 +19,8 @@ async function ucd(...args: string[]): Promise<{ code: number; stdout: string; s
   }
 }
 
-describe("ucd command line", () => {
+// Each test runs its own process: they run side by side.
+describe.concurrent("ucd command line", () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;
   beforeAll(async () => {
     tmp = await tempDir();
