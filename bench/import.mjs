@@ -1,5 +1,6 @@
 // npm run bench [-- ROWS…]: import + build time and peak memory for generated HIFLD-layout CSVs
-// (default 10k, 100k and 1M rows; `--import-only` skips the build). The CSVs are generated into a temporary folder and removed afterwards.
+// (default 100k, 400k and 1M rows; `--import-only` skips the build, `--build-only` the import-only run), then the growth ratios against the goals of
+// docs/benchmarks.md: time(400k)/time(100k) ≤ 4.4, peak(400k)/peak(100k) ≤ 1.5, peak(1M) ≤ 2 GiB. The CSVs are generated into a temporary folder and removed afterwards.
 // Each measurement runs the real CLI (`node bin/ucd.js`) in a child process, so the figures include start-up,
 // and reads the child's peak resident set size (getrusage maxRSS) through a preloaded module.
 import { spawn } from "node:child_process";
@@ -11,11 +12,13 @@ import { generateHifld } from "./import/generate-hifld.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const importOnly = process.argv.includes("--import-only");
+/** `--build-only`: skip the import-only (validate) run of each size. */
+const buildOnly = process.argv.includes("--build-only");
 const sizes = process.argv
   .slice(2)
   .map(Number)
   .filter((n) => n > 0);
-const rows = sizes.length ? sizes : [10_000, 100_000, 1_000_000];
+const rows = sizes.length ? sizes : [100_000, 400_000, 1_000_000];
 
 function run(args) {
   return new Promise((resolve, reject) => {
@@ -55,7 +58,9 @@ try {
     console.log(
       `\n${n.toLocaleString("en-US")} rows: generated ${(size / 2 ** 20).toFixed(1)} MiB in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
     );
-    const validate = await run(["validate", "--input", csv]);
+    const validate = buildOnly
+      ? { code: 0, seconds: Number.NaN, peakMb: Number.NaN, stderr: "" }
+      : await run(["validate", "--input", csv]);
     console.log(
       `  validate (import only): ${validate.seconds.toFixed(1)} s, peak ${validate.peakMb.toFixed(0)} MiB, exit ${validate.code}`,
     );
@@ -69,17 +74,33 @@ try {
     );
     if (build.code !== 0) console.log(build.stderr.slice(-2000));
     results.push({ n, size, validate, build, clinics: built ? Number(built[1]) : null });
-    await rm(out, { recursive: true, force: true });
+    await rm(out, { recursive: true, force: true }); // the link to the release …
+    await rm(join(dir, `.out-${n}.releases`), { recursive: true, force: true }); // … and the release store
     await rm(csv, { force: true });
   }
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
 
-const ratio = (a, b) => (a && b ? (b.validate.peakMb / a.validate.peakMb).toFixed(2) : null);
-for (let i = 1; i < results.length; i++)
+/** Ratio of a figure between two runs, or NaN when either is missing. */
+const ratio = (a, b, pick) => (a && b ? pick(b) / pick(a) : Number.NaN);
+const byRows = (n) => results.find((r) => r.n === n);
+const verdict = (ok) => (Number.isNaN(ok) ? "" : ok ? " (goal met)" : " (GOAL MISSED)");
+console.log("\nGrowth, import + build:");
+for (let i = 1; i < results.length; i++) {
+  const [a, b] = [results[i - 1], results[i]];
+  const time = ratio(a, b, (r) => r.build.seconds);
+  const peak = ratio(a, b, (r) => r.build.peakMb);
+  const rowsRatio = b.n / a.n;
+  const goals = a.n === 100_000 && b.n === 400_000;
   console.log(
-    `peak RSS of import, ${results[i].n} / ${results[i - 1].n} rows: ${ratio(results[i - 1], results[i])}`,
+    `  ${b.n.toLocaleString("en-US")} / ${a.n.toLocaleString("en-US")} rows (×${rowsRatio.toFixed(1)}): time ×${time.toFixed(2)}${goals ? verdict(time <= 4.4) : ""}, peak RSS ×${peak.toFixed(2)}${goals ? verdict(peak <= 1.5) : ""}; import only: time ×${ratio(a, b, (r) => r.validate.seconds).toFixed(2)}, peak ×${ratio(a, b, (r) => r.validate.peakMb).toFixed(2)}`,
+  );
+}
+const million = byRows(1_000_000);
+if (million && !importOnly)
+  console.log(
+    `  1,000,000 rows: peak RSS ${(million.build.peakMb / 1024).toFixed(2)} GiB${verdict(million.build.peakMb <= 2048 && million.build.code === 0)}`,
   );
 console.log(
   "\n| rows | CSV | clinics published | import only (validate) | peak RSS | import + build | peak RSS |",

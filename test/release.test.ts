@@ -86,7 +86,7 @@ describe("a second release from an edited export of the first", () => {
     const csv = join(tmp.dir, "edited.csv");
     await writeFile(csv, writeCsv(withoutIds, columns));
 
-    const { dataset, log } = await importFiles({ inputs: [csv], dataVersion: V2 });
+    const { dataset, log } = await importFiles({ inputs: [csv], dataVersion: V2, tmpDir: tmp.dir });
     if (!dataset)
       throw new Error(`the edited export did not import: ${JSON.stringify(log.problems.slice(0, 3))}`);
     const published = await publishRelease(dataset, out, SAMPLE_BUILD);

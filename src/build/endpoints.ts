@@ -1,4 +1,4 @@
-/** The endpoint catalogue: one list feeds index.json, the OpenAPI paths and the docs page. */
+/** The endpoint catalogue: one list feeds index.json, the OpenAPI paths and the API reference page. */
 export interface EndpointSpec {
   /** Path template relative to the API base, or to the site for the OpenAPI document. */
   path: string;

@@ -87,7 +87,7 @@ export const ClinicDocument = z
       .nullable()
       .meta({
         description:
-          "The clinic's network entry (as listed in networks.json, with the path of its document); null for an independent clinic (or, for a removed clinic, a network no longer listed).",
+          "The clinic's network entry (as listed in networks.json, with the path of its document); null when no network is known (or, for a removed clinic, a network no longer listed).",
       }),
     nearby: z.array(NearbyClinic).meta({
       description:

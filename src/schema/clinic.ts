@@ -15,7 +15,8 @@ export const Clinic = z
       }),
     name: z.string().min(1),
     network: z.string().nullable().meta({
-      description: "Network or brand name; null for an independent clinic. Listed in networks.json.",
+      description:
+        "Network or brand name, published only with evidence (the source names it, a known brand within its footprint, or a shared brand pattern in one region); null when no network is known, which does not say the clinic is independent. Listed in networks.json.",
     }),
     address: z
       .string()

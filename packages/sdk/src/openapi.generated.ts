@@ -461,7 +461,7 @@ export interface components {
              */
             id: string;
             name: string;
-            /** @description Network or brand name; null for an independent clinic. Listed in networks.json. */
+            /** @description Network or brand name, published only with evidence (the source names it, a known brand within its footprint, or a shared brand pattern in one region); null when no network is known, which does not say the clinic is independent. Listed in networks.json. */
             network: string | null;
             /** @description Street address, city, state and ZIP code when known. */
             address: string | null;
@@ -530,7 +530,7 @@ export interface components {
              */
             id: string;
             clinic: components["schemas"]["PlacedClinic"];
-            /** @description The clinic's network entry (as listed in networks.json, with the path of its document); null for an independent clinic (or, for a removed clinic, a network no longer listed). */
+            /** @description The clinic's network entry (as listed in networks.json, with the path of its document); null when no network is known (or, for a removed clinic, a network no longer listed). */
             network: {
                 /**
                  * @description Lowercase words joined by hyphens.
@@ -991,7 +991,7 @@ export interface components {
              */
             id: string;
             name: string;
-            /** @description Network or brand name; null for an independent clinic. Listed in networks.json. */
+            /** @description Network or brand name, published only with evidence (the source names it, a known brand within its footprint, or a shared brand pattern in one region); null when no network is known, which does not say the clinic is independent. Listed in networks.json. */
             network: string | null;
             /** @description Street address, city, state and ZIP code when known. */
             address: string | null;

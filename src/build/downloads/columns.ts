@@ -36,7 +36,8 @@ const TABULAR: Record<CanonicalColumn, TabularSpec> = {
     csv: "string",
     parquet: "string",
     nullable: true,
-    description: "Network or brand; null for an independent clinic.",
+    description:
+      "Network or brand, published only with evidence (see network_evidence); null when no network is known.",
   },
   address: {
     csv: "string",

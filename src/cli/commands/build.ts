@@ -18,9 +18,10 @@ export const DEFAULT_SITE_URL = "http://127.0.0.1:8080";
 
 const usage = `Usage: ucd build [options]
 
-Builds the static API (documents, OpenAPI, docs page, precompressed copies) into an output folder.
-With --input, publishes real data read from the files (see docs/ingest.md); with no --input, builds the
-built-in synthetic sample. A failed build leaves the previous output untouched.
+Builds the API documents, OpenAPI, search index, bulk downloads and the site (with precompressed copies)
+as a new release of the output folder. With --input, publishes real data read from the files (see
+docs/ingest.md); with no --input, builds the built-in synthetic sample. A failed build leaves the previous
+output untouched.
 
 Options:
 ${IMPORT_USAGE}
