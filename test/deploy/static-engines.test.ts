@@ -1,5 +1,5 @@
 // nginx and Caddy with the generated configs, serving the suite's sample build: what a user would notice.
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { CACHE_CONTROL, CONTENT_SECURITY_POLICY } from "@urgent-care-directory/server/policy";
 import AjvModule from "ajv";
@@ -131,6 +131,12 @@ describe.each(ENGINES)("$name with the generated config", ({ name, skip, sent, s
       expect(download.headers["cache-control"]).toBe(CACHE_CONTROL.immutable);
       expect(download.headers["content-type"]).toBe("text/csv; charset=utf-8");
       expect(download.headers["content-disposition"]).toBe(`attachment; filename="${dated.slice(11)}"`);
+      // The plain file to a client without gzip (wget, curl): its length, and ranges to resume.
+      expect(download.headers["content-encoding"]).toBeUndefined();
+      expect(Number(download.headers["content-length"])).toBe((await stat(join(root, dated))).size);
+      const part = await request(engine.url, dated, { headers: { range: "bytes=0-99" } });
+      expect(part.status).toBe(206);
+      expect(part.wire.length).toBe(100);
       const css = await request(engine.url, asset, { method: "HEAD" });
       expect(css.headers["cache-control"]).toBe(CACHE_CONTROL.immutable);
       expect(css.headers["content-type"]).toBe("text/css; charset=utf-8");
