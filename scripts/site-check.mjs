@@ -63,7 +63,7 @@ function apiValidators(openapi) {
   // CommonJS packages: under NodeNext their ESM default is the module object, whose .default is the export.
   const Ajv = AjvModule.default ?? AjvModule;
   const addFormats = addFormatsModule.default ?? addFormatsModule;
-  const ajv = new Ajv({ strict: false, allErrors: true });
+  const ajv = new Ajv({ strict: false });
   addFormats(ajv);
   ajv.addSchema(openapi, "openapi.json");
   const routes = [];
