@@ -31,8 +31,12 @@ import {
 } from "./common.js";
 
 export interface NginxOptions extends ServeTarget {
-  /** Absolute path of `ngx_http_brotli_static_module.so` (Debian: libnginx-mod-http-brotli-static); null: no brotli. */
-  brotliModule: string | null;
+  /**
+   * Absolute path of `ngx_http_brotli_static_module.so` (Debian: libnginx-mod-http-brotli-static) to also serve
+   * the `.br` siblings; null or absent (the default): gzip only, so that every encoding shares one ETag (see
+   * `nginxConfig`).
+   */
+  brotliModule?: string | null;
   /** Run in the foreground (`daemon off;`), as under a supervisor or in a test. */
   foreground?: boolean;
   /** User of the worker processes when started as root (nginx's default is `nobody`). */
@@ -110,7 +114,7 @@ function errorLocations(): string[] {
 
 /**
  * The whole nginx configuration file.
- * @example nginxConfig({ root: "/srv/ucd/public", host: "0.0.0.0", port: 8080, brotliModule: BROTLI_MODULE_PATHS[0] });
+ * @example nginxConfig({ root: "/srv/ucd/public", host: "0.0.0.0", port: 8080 });
  */
 export function nginxConfig(o: NginxOptions): string {
   const preflight = PREFLIGHT_HEADERS.filter(([name]) => name !== "Allow");
@@ -120,7 +124,9 @@ export function nginxConfig(o: NginxOptions): string {
     "# Run: nginx -p PREFIX -c THIS_FILE (pid and temporary files under PREFIX, errors on stderr).",
     ...(o.brotliModule
       ? [`load_module ${o.brotliModule};`]
-      : ["# no brotli static module: gzip siblings only"]),
+      : [
+          "# gzip siblings only (ucd deploy-config nginx --brotli adds the .br siblings, with their own ETags)",
+        ]),
     "worker_processes auto;",
     "pid nginx.pid;",
     "error_log stderr warn;",
@@ -152,14 +158,23 @@ export function nginxConfig(o: NginxOptions): string {
     "  }",
     `  default_type ${DEFAULT_MEDIA_TYPE};`,
     "",
-    "  # Precompressed siblings (x.br, x.gz) only, never compression on the fly; Vary wherever a sibling exists,",
-    "  # also for requests through a proxy (Varnish).",
+    "  # One representation per document: the x.gz sibling, sent as it is to clients taking gzip and gunzipped",
+    "  # for the others (with a weak copy of its ETag), so an If-None-Match validates whatever the encoding. A file",
+    "  # without a .gz sibling is sent as it is. Never compression on the fly; Vary wherever a sibling exists, also",
+    "  # for requests through a proxy (Varnish).",
     "  gzip off;",
-    "  gzip_static on;",
+    "  gzip_static always;",
+    "  gunzip on;",
     "  gzip_vary on;",
     "  gzip_proxied any;",
     "  gzip_http_version 1.0;",
-    ...(o.brotliModule ? ["  brotli_static on;"] : []),
+    ...(o.brotliModule
+      ? [
+          "  # x.br to clients taking br: smaller, but with the .br file's own ETag (no 304 for it on a gzip or",
+          "  # identity request).",
+          "  brotli_static on;",
+        ]
+      : []),
     "",
     ...cacheControlMap(),
     "",
@@ -227,6 +242,11 @@ export function nginxConfig(o: NginxOptions): string {
     "    }",
     "",
     "    location / {",
+    "    }",
+    "    # Downloads (megabytes, fetched by wget or curl without --compressed): the plain file to clients without",
+    "    # gzip, with Content-Length and Range to resume; each sibling then has its own ETag.",
+    "    location /downloads/ {",
+    "      gzip_static on;",
     "    }",
     "    # /api/v1 and /api/v1/ answer with /api/v1/index.json (API clients rarely follow redirects).",
     `    location ${API_PREFIX} {`,

@@ -1,8 +1,9 @@
 /**
- * A Varnish (7.x) VCL for a cache in front of `ucd serve` or the generated nginx: one object per URL and
- * normalised encoding (br, gzip, identity), lifetimes from the origin's Cache-Control (`stale-while-revalidate`
+ * A Varnish (7.x) VCL for a cache in front of `ucd serve` or the generated nginx: one gzip object per URL
+ * (Varnish's own gzip support: fetched with `Accept-Encoding: gzip`, gunzipped on delivery for clients that do
+ * not take gzip, its ETag weakened then, so one ETag validates every encoding), lifetimes from the origin's Cache-Control (`stale-while-revalidate`
  * as grace), expired objects kept a day to be revalidated with their ETag, and purges from trusted addresses
- * only: `PURGE /path` drops one document (every encoding), `BAN /prefix` every document under a prefix.
+ * only: `PURGE /path` drops one document, `BAN /prefix` every document under a prefix. No br through the cache.
  */
 import { ERRORS, errorBody } from "@urgent-care-directory/server/errors";
 import { ALLOW, CACHE_CONTROL, COMMON_HEADERS } from "@urgent-care-directory/server/policy";
@@ -74,7 +75,7 @@ export function varnishConfig(o: VarnishOptions): string {
     `  .port = "${o.originPort}";`,
     "}",
     "",
-    "# Who may purge: PURGE /path (one document, every encoding) or BAN /prefix (everything under it).",
+    "# Who may purge: PURGE /path (one document) or BAN /prefix (everything under it).",
     "acl purgers {",
     ...purgers.map(aclEntry),
     "}",
@@ -84,7 +85,7 @@ export function varnishConfig(o: VarnishOptions): string {
     "    if (client.ip !~ purgers) {",
     `      return (synth(403, "Forbidden"));`,
     "    }",
-    "    # Bans rather than purges: one ban drops every encoding of a document, and is checked at lookup at once.",
+    "    # Bans rather than purges: checked at lookup at once, and by the ban lurker without requests.",
     '    if (req.method == "PURGE") {',
     '      ban("obj.http.x-ucd-url == " + req.url);',
     '      return (synth(200, "Purged"));',
@@ -101,34 +102,15 @@ export function varnishConfig(o: VarnishOptions): string {
     "  # A public, credential-free API: nothing personal to keep out of the cache.",
     "  unset req.http.Cookie;",
     "  unset req.http.Authorization;",
-    "  # One cached object per encoding the origin has: br, gzip or identity.",
-    '  if (req.http.Accept-Encoding ~ "(^|,)\\s*br\\s*(;\\s*q=(1|0?\\.[0-9]*[1-9][0-9]*)\\s*)?(,|$)") {',
-    '    set req.http.Accept-Encoding = "br";',
-    '  } elsif (req.http.Accept-Encoding ~ "(^|,)\\s*(x-)?gzip\\s*(;\\s*q=(1|0?\\.[0-9]*[1-9][0-9]*)\\s*)?(,|$)") {',
-    '    set req.http.Accept-Encoding = "gzip";',
-    "  } else {",
-    "    unset req.http.Accept-Encoding;",
-    "  }",
-    "  set req.http.x-ucd-encoding = req.http.Accept-Encoding;",
+    "  # Accept-Encoding is left to Varnish's gzip support (http_gzip_support, on by default): after vcl_recv it",
+    "  # becomes gzip or nothing, the origin is asked for gzip, and the one object serves both.",
     "  return (hash);",
     "}",
     "",
     "sub vcl_hash {",
-    "  # One site per cache: a document is its URL, one object per encoding (Varnish's own gzip handling would",
-    "  # otherwise ignore Vary: Accept-Encoding).",
+    "  # One site per cache: a document is its URL, one (gzip) object whatever the client's encodings.",
     "  hash_data(req.url);",
-    '  hash_data("encoding:" + req.http.x-ucd-encoding);',
     "  return (lookup);",
-    "}",
-    "",
-    "sub vcl_backend_fetch {",
-    "  # Varnish would ask for gzip only; ask for the encoding the client takes, so br is cached too.",
-    "  if (bereq.http.x-ucd-encoding) {",
-    "    set bereq.http.Accept-Encoding = bereq.http.x-ucd-encoding;",
-    "  } else {",
-    "    unset bereq.http.Accept-Encoding;",
-    "  }",
-    "  unset bereq.http.x-ucd-encoding;",
     "}",
     "",
     "sub vcl_backend_response {",
@@ -137,9 +119,9 @@ export function varnishConfig(o: VarnishOptions): string {
     "  # Lifetimes come from the origin's Cache-Control (max-age; stale-while-revalidate is the grace). Expired",
     "  # objects are kept a day more, to be revalidated with If-None-Match (a 304 refreshes them).",
     "  set beresp.keep = 1d;",
-    "  # Never compress or decompress: the origin has every encoding precompressed.",
+    "  # Stored as the origin sent it: gzip from its precompressed siblings (gunzipped on delivery when the client",
+    "  # does not take gzip), identity for the few files without one. Never compressed here.",
     "  set beresp.do_gzip = false;",
-    "  set beresp.do_gunzip = false;",
     "}",
     "",
     "sub vcl_deliver {",

@@ -21,6 +21,18 @@ export function missing(name: keyof typeof BINARIES): string | null {
   }
 }
 
+/** Null when `path` exists (a module an engine loads); otherwise why its suite is skipped (under CI: thrown). */
+export function missingFile(path: string): string | null {
+  try {
+    accessSync(path, constants.R_OK);
+    return null;
+  } catch {
+    const why = `${path} is not installed`;
+    if (process.env.CI) throw new Error(why);
+    return why;
+  }
+}
+
 /** A port free on 127.0.0.1 now (bound to port 0, then released). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 // nginx and Caddy with the generated configs, serving the suite's sample build: what a user would notice.
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { CACHE_CONTROL, CONTENT_SECURITY_POLICY } from "@urgent-care-directory/server/policy";
 import AjvModule from "ajv";
@@ -8,29 +8,33 @@ import { caddyConfig } from "../../src/deploy/caddy.js";
 import { BROTLI_MODULE_PATHS, nginxConfig } from "../../src/deploy/nginx.js";
 import { json, request } from "../helpers/http.js";
 import { sampleSite } from "../helpers/sample-site.js";
-import { BINARIES, type Engine, missing, nginxUser, startEngine } from "./engines.js";
+import { BINARIES, type Engine, missing, missingFile, nginxUser, startEngine } from "./engines.js";
 
 const root = sampleSite();
 
+const nginx = (brotliModule: string | null) => () =>
+  startEngine(BINARIES.nginx, ["-p", "{dir}", "-c", "{config}"], (port) =>
+    nginxConfig({ root, host: "127.0.0.1", port, brotliModule, foreground: true, ...nginxUser() }),
+  );
+
+/**
+ * `sent`: the Content-Encoding for `Accept-Encoding: br, gzip`. `sharedEtag`: the ETag of a compressed response
+ * validates the same document on a request without Accept-Encoding (one representation per document).
+ */
 const ENGINES = [
+  { name: "nginx", skip: missing("nginx"), sent: "gzip", sharedEtag: true, start: nginx(null) },
   {
-    name: "nginx",
-    skip: missing("nginx"),
-    start: () =>
-      startEngine(BINARIES.nginx, ["-p", "{dir}", "-c", "{config}"], (port) =>
-        nginxConfig({
-          root,
-          host: "127.0.0.1",
-          port,
-          brotliModule: BROTLI_MODULE_PATHS[0] as string,
-          foreground: true,
-          ...nginxUser(),
-        }),
-      ),
+    name: "nginx --brotli",
+    skip: missing("nginx") ?? missingFile(BROTLI_MODULE_PATHS[0] as string),
+    sent: "br",
+    sharedEtag: false,
+    start: nginx(BROTLI_MODULE_PATHS[0] as string),
   },
   {
     name: "caddy",
     skip: missing("caddy"),
+    sent: "br",
+    sharedEtag: false,
     start: () =>
       startEngine(BINARIES.caddy, ["run", "--config", "{config}", "--adapter", "caddyfile"], (port) =>
         caddyConfig({ root, host: "127.0.0.1", port }),
@@ -38,7 +42,7 @@ const ENGINES = [
   },
 ];
 
-describe.each(ENGINES)("$name with the generated config", ({ name, skip, start }) => {
+describe.each(ENGINES)("$name with the generated config", ({ name, skip, sent, sharedEtag, start }) => {
   let engine: Engine;
   let validateError: (doc: unknown) => boolean;
   let dated: string;
@@ -68,7 +72,7 @@ describe.each(ENGINES)("$name with the generated config", ({ name, skip, start }
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
       expect(res.body.equals(await readFile(join(root, "api/v1/states.json")))).toBe(true);
       const etag = res.headers.etag as string;
-      expect(etag).toMatch(/^"/);
+      expect(etag).toMatch(/^(W\/)?"/);
       const again = await request(engine.url, "/api/v1/states.json", { headers: { "if-none-match": etag } });
       expect(again.status).toBe(304);
       expect(again.wire.length).toBe(0);
@@ -79,20 +83,45 @@ describe.each(ENGINES)("$name with the generated config", ({ name, skip, start }
   it.skipIf(skip)("sends the precompressed siblings with Content-Encoding and Vary", async () => {
     const identity = await readFile(join(root, "api/v1/cities.json"));
     for (const [accept, encoding] of [
-      ["br, gzip", "br"],
+      ["br, gzip", sent],
       ["gzip", "gzip"],
+      ["", undefined],
     ] as const) {
-      const res = await request(engine.url, "/api/v1/cities.json", {
-        headers: { "accept-encoding": accept },
-      });
+      const headers = accept ? { "accept-encoding": accept } : {};
+      const res = await request(engine.url, "/api/v1/cities.json", { headers });
       expect(res.headers["content-encoding"], accept).toBe(encoding);
       expect(res.headers.vary, accept).toMatch(/Accept-Encoding/);
       expect(res.body.equals(identity), accept).toBe(true);
+      if (!encoding) expect(res.wire.equals(identity), "identity bytes on the wire").toBe(true);
       const etag = res.headers.etag as string;
-      const cond = { "accept-encoding": accept, "if-none-match": etag };
+      const cond = { ...headers, "if-none-match": etag };
       expect((await request(engine.url, "/api/v1/cities.json", { headers: cond })).status).toBe(304);
     }
+    const head = await request(engine.url, "/api/v1/cities.json", {
+      method: "HEAD",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(head.wire.length).toBe(0);
+    expect(head.headers["content-encoding"]).toBe("gzip");
   });
+
+  it.skipIf(skip)(
+    sharedEtag
+      ? "answers 304 to the ETag of a compressed response on a request in another encoding"
+      : "answers 304 only to the ETag of the same encoding (each precompressed file has its own)",
+    async () => {
+      const compressed = await request(engine.url, "/api/v1/cities.json", {
+        headers: { "accept-encoding": "br, gzip" },
+      });
+      const etag = compressed.headers.etag as string;
+      for (const accept of ["", "gzip", "br, gzip"]) {
+        const headers = { ...(accept ? { "accept-encoding": accept } : {}), "if-none-match": etag };
+        const res = await request(engine.url, "/api/v1/cities.json", { headers });
+        const same = accept === "br, gzip" || (accept === "gzip" && sent === "gzip");
+        expect(res.status, accept).toBe(sharedEtag || same ? 304 : 200);
+      }
+    },
+  );
 
   it.skipIf(skip)(
     "marks dated downloads and fingerprinted assets immutable; downloads are attachments",
@@ -102,6 +131,12 @@ describe.each(ENGINES)("$name with the generated config", ({ name, skip, start }
       expect(download.headers["cache-control"]).toBe(CACHE_CONTROL.immutable);
       expect(download.headers["content-type"]).toBe("text/csv; charset=utf-8");
       expect(download.headers["content-disposition"]).toBe(`attachment; filename="${dated.slice(11)}"`);
+      // The plain file to a client without gzip (wget, curl): its length, and ranges to resume.
+      expect(download.headers["content-encoding"]).toBeUndefined();
+      expect(Number(download.headers["content-length"])).toBe((await stat(join(root, dated))).size);
+      const part = await request(engine.url, dated, { headers: { range: "bytes=0-99" } });
+      expect(part.status).toBe(206);
+      expect(part.wire.length).toBe(100);
       const css = await request(engine.url, asset, { method: "HEAD" });
       expect(css.headers["cache-control"]).toBe(CACHE_CONTROL.immutable);
       expect(css.headers["content-type"]).toBe("text/css; charset=utf-8");

@@ -18,7 +18,7 @@ precompressed siblings, ETags, Cache-Control, CORS, JSON and HTML 404s, security
 from the server's header policy. See docs/deploy.md.
 
 Targets:
-  nginx         nginx.conf: nginx -p PREFIX -c FILE (Debian: nginx-light, libnginx-mod-http-brotli-static)
+  nginx         nginx.conf: nginx -p PREFIX -c FILE (Debian: nginx-light; with --brotli, libnginx-mod-http-brotli-static)
   caddy         Caddyfile: caddy run --config FILE --adapter caddyfile
   varnish       VCL of a cache in front of ucd serve or nginx (--origin): varnishd -f FILE
   headers       _headers of the folder for Cloudflare Pages / Netlify (reads --root's files.tsv)
@@ -32,7 +32,8 @@ Options:
   --purger ADDR         an address allowed to purge Varnish (repeatable; default: ${DEFAULT_PURGERS.join(", ")})
   --foreground          nginx: daemon off (under a supervisor, or in a terminal)
   --user NAME           nginx: user of the worker processes when started as root
-  --brotli-module PATH  nginx: the brotli static module (default: found in /usr/lib/nginx/modules)
+  --brotli              nginx: also send the .br siblings (smaller, but each encoding then has its own ETag)
+  --brotli-module PATH  nginx: the brotli static module, implies --brotli (default: found in /usr/lib/nginx/modules)
   --format ndjson|sh    upload-plan: NDJSON records (default) or a script of aws s3 cp commands
   --siblings            upload-plan: also upload the .br/.gz files, as key.br/key.gz with Content-Encoding
   -h, --help            show this help`;
@@ -51,6 +52,7 @@ export const deployConfigCommand: Command = {
         purger: { type: "string", multiple: true },
         foreground: { type: "boolean", default: false },
         user: { type: "string" },
+        brotli: { type: "boolean", default: false },
         "brotli-module": { type: "string" },
         format: { type: "string", default: "ndjson" },
         siblings: { type: "boolean", default: false },
@@ -75,10 +77,14 @@ export const deployConfigCommand: Command = {
     let text: string;
     switch (target) {
       case "nginx": {
-        const brotliModule = values["brotli-module"] ?? (await firstExisting(BROTLI_MODULE_PATHS));
-        if (!brotliModule)
-          console.error(
-            "ucd: warning: no brotli static module found (apt-get install libnginx-mod-http-brotli-static): gzip only",
+        // gzip only unless asked: one representation, one ETag per document (docs/deploy.md).
+        const wantBrotli = values.brotli || values["brotli-module"] !== undefined;
+        const brotliModule = wantBrotli
+          ? (values["brotli-module"] ?? (await firstExisting(BROTLI_MODULE_PATHS)))
+          : null;
+        if (wantBrotli && !brotliModule)
+          throw new UsageError(
+            "--brotli: no brotli static module found (apt-get install libnginx-mod-http-brotli-static, or --brotli-module PATH)",
           );
         text = nginxConfig({
           root,
