@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -6,6 +7,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // One fork per core (vitest's default leaves one core idle): most test files wait on servers, child
+    // processes and Chromium rather than compute.
+    maxWorkers: Math.max(2, availableParallelism()),
     globalSetup: ["test/global-setup.ts"],
   },
 });
