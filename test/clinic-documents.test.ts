@@ -43,8 +43,11 @@ describe("per-clinic documents (sample)", () => {
     let n = 0;
     for (const city of cities.cities) {
       const doc = await readJson<ClinicsByCity>(site(), api(city.path));
-      for (const clinic of doc.clinics) {
-        const one = await readJson<ClinicDocument>(site(), api(`/clinic/${clinic.id}.json`));
+      const documents = await Promise.all(
+        doc.clinics.map((c) => readJson<ClinicDocument>(site(), api(`/clinic/${c.id}.json`))),
+      );
+      for (const [i, clinic] of doc.clinics.entries()) {
+        const one = documents[i] as ClinicDocument;
         if (random() < 0.01) expect(ClinicDocument.safeParse(one).success).toBe(true);
         expect(one.version === "v1" && one.status === "listed" && one.id === clinic.id, clinic.id).toBe(true);
         const { place, ...fields } = one.clinic;
