@@ -111,7 +111,9 @@ describe.each<ServerMode>(["raw", "node"])(
 
     it("pipelined requests for cold documents are answered in order", async () => {
       const paths = cityPaths(40).slice(0, 12);
-      const { bytes } = await exchange(server.url, paths.map((p) => request(p)).join(""), 1000);
+      const { bytes } = await exchange(server.url, paths.map((p) => request(p)).join(""), 1000, false, {
+        responses: paths.length,
+      });
       const rs = parseResponses(bytes);
       expect(rs.map((r) => JSON.parse(r.body.toString()).city.slug)).toEqual(
         paths.map((p) => p.slice(p.lastIndexOf("/") + 1, -5)),
@@ -149,6 +151,8 @@ describe.each<ServerMode>(["raw", "node"])(
           request("/downloads/clinics.csv") +
           request("/api/v1/states.json"),
         1000,
+        false,
+        { responses: 4 },
       );
       const rs = parseResponses(bytes);
       expect(rs.map((r) => r.status)).toEqual([200, 200, 200, 200]);

@@ -23,7 +23,9 @@ describe.each<[string, Partial<ServeOptions>]>([
   });
 
   it("answers pipelined requests in order, HEAD and 304 included, on one connection", async () => {
-    const first = parseResponses((await exchange(server.url, request(A))).bytes)[0];
+    const first = parseResponses(
+      (await exchange(server.url, request(A), 400, false, { responses: 1 })).bytes,
+    )[0];
     const etag = first?.headers.etag as string;
     const burst = [
       request(A),
@@ -32,7 +34,10 @@ describe.each<[string, Partial<ServeOptions>]>([
       request("/nope.json"),
       request(B),
     ].join("");
-    const { bytes, closed } = await exchange(server.url, burst);
+    const { bytes, closed } = await exchange(server.url, burst, 400, false, {
+      responses: 5,
+      bodiless: [false, true],
+    });
     expect(closed).toBe(false);
     const rs = parseResponses(bytes, [false, true]);
     expect(rs.map((r) => r.status)).toEqual([200, 200, 304, 404, 200]);
@@ -114,7 +119,7 @@ describe.each<[string, Partial<ServeOptions>]>([
     ["GET /api%2fv1%2findex.json HTTP/1.1\r\nHost: x\r\n\r\n", 404],
     ["GET /api/v1/%zz HTTP/1.1\r\nHost: x\r\n\r\n", 400],
   ])("answers %j with %i", async (raw, status) => {
-    const { bytes } = await exchange(server.url, raw, 300);
+    const { bytes } = await exchange(server.url, raw, 300, false, { responses: 1 });
     expect(parseResponses(bytes)[0]?.status).toBe(status);
   });
 

@@ -9,13 +9,15 @@ export interface RawResponse {
 
 /**
  * Sends `data` on a fresh connection and collects everything until the server closes the connection or
- * `idleMs` pass without a byte. Returns the raw bytes and whether the server closed.
+ * `idleMs` pass without a byte, or `until.responses` whole responses have arrived. Returns the raw bytes and
+ * whether the server closed.
  */
 export function exchange(
   url: string,
   data: string | Buffer,
   idleMs = 400,
   halfClose = false,
+  until?: { responses: number; bodiless?: boolean[] },
 ): Promise<{ bytes: Buffer; closed: boolean }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
@@ -30,10 +32,20 @@ export function exchange(
       socket.destroy();
       resolve({ bytes: Buffer.concat(chunks), closed });
     }
+    /** True once `until.responses` whole responses have arrived (then there is nothing left to wait for). */
+    function complete(): boolean {
+      if (!until) return false;
+      try {
+        return parseResponses(Buffer.concat(chunks), until.bodiless).length >= until.responses;
+      } catch {
+        return false; // a response is still arriving
+      }
+    }
     socket.on("connect", () => (halfClose ? socket.end(data) : socket.write(data)));
     socket.on("data", (c) => {
       chunks.push(c);
       clearTimeout(timer);
+      if (complete()) return done(false);
       timer = setTimeout(done, idleMs);
     });
     socket.on("end", () => done(true));
