@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Dataset } from "../dataset/types.js";
+import { collectGarbage } from "../util/collect-garbage.js";
 import { type BuildOptions, createContext } from "./context.js";
 import { catalogueDocuments, stateDocuments } from "./documents/api-emitters.js";
 import { clinicDocuments } from "./documents/clinic-document.js";
@@ -94,6 +95,7 @@ export async function renderSite(
       const group = groupState(ctx, check, state, await dataset.clinics.load(state.state.code));
       await networkMembers.add(group);
       for (const h of hooks) await h.state?.(group);
+      collectGarbage();
     }
     for (const h of hooks) await h.finish?.();
     check.throwIfAny();

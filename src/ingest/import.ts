@@ -5,7 +5,7 @@ import { spillStore } from "../dataset/spill-store.js";
 import { StateSpill } from "../dataset/state-spill.js";
 import type { CityRecord, ClinicRecord, Dataset } from "../dataset/types.js";
 import { STATES } from "../geo/states.js";
-import { collectGarbage } from "./collect-garbage.js";
+import { collectGarbage } from "../util/collect-garbage.js";
 import { dataVersion } from "./data-version.js";
 import type { NormalisedRecord } from "./normalised.js";
 import { type Problem, ProblemLog } from "./problems.js";

@@ -3,6 +3,7 @@ import { appendFile, mkdir, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { SearchIndex, SearchShard } from "../../schema/search.js";
+import { collectGarbage } from "../../util/collect-garbage.js";
 import type { Emitter } from "../emitter.js";
 import { apiFile, searchRootPath } from "../paths.js";
 import { searchIndexDocument, shardDocument, shardPath } from "./documents.js";
@@ -83,6 +84,7 @@ export function searchEmitter(layout: Partial<LayoutOptions> = {}): Emitter {
             if (shard.kind === "leaf") leaves.push(shard.prefix);
             else head ??= path;
           }
+          collectGarbage();
         }
         const common = [...counts].filter(([, n]) => n > options.keyLimit);
         const root = searchIndexDocument(ctx, summary, options, leaves, common);
