@@ -10,6 +10,9 @@ export default defineConfig({
     // One fork per core (vitest's default leaves one core idle): most test files wait on servers, child
     // processes and Chromium rather than compute.
     maxWorkers: Math.max(2, availableParallelism()),
+    // Test files share their fork's module cache instead of re-importing the sources for every file (a quarter of
+    // the suite's time went into imports); no test relies on a fresh module state.
+    isolate: false,
     globalSetup: ["test/global-setup.ts"],
   },
 });
