@@ -11,6 +11,7 @@ import { generationTime } from "../src/cli/commands/build.js";
 import { fromRecords } from "../src/dataset/store.js";
 import type { ClinicRecord } from "../src/dataset/types.js";
 import { publishRelease } from "../src/release/publish.js";
+import { mapLimit } from "./helpers/concurrency.js";
 import { SAMPLE_BUILD, SITE_URL, sampleSite, smallRecords, tempDir } from "./helpers/sample-site.js";
 import { manifestOf, readJson } from "./helpers/tree.js";
 
@@ -20,16 +21,11 @@ async function treeHashes(dir: string): Promise<Map<string, string>> {
     .filter((e) => e.isFile())
     .map((e) => relative(dir, join(e.parentPath, e.name)))
     .sort();
-  const hashes = new Array<string>(paths.length);
-  let next = 0;
-  const reader = async () => {
-    for (let i = next++; i < paths.length; i = next++) {
-      hashes[i] = createHash("sha256")
-        .update(await readFile(join(dir, paths[i] as string)))
-        .digest("hex");
-    }
-  };
-  await Promise.all(Array.from({ length: 64 }, reader));
+  const hashes = await mapLimit(paths, 64, async (path) =>
+    createHash("sha256")
+      .update(await readFile(join(dir, path)))
+      .digest("hex"),
+  );
   return new Map(paths.map((p, i) => [p, hashes[i] as string]));
 }
 

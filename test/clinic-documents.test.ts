@@ -9,21 +9,11 @@ import { fromRecords } from "../src/dataset/store.js";
 import { ClinicDocument, NetworkDocument } from "../src/schema/clinic-document.js";
 import type { CitiesList, ClinicsByCity, NetworksList } from "../src/schema/documents.js";
 import { runEmitters } from "./helpers/emitter-run.js";
+import { seeded } from "./helpers/random.js";
 import { SITE_URL, sampleRecords, sampleSite, smallRecords, tempDir } from "./helpers/sample-site.js";
 import { readJson } from "./helpers/tree.js";
 
 const api = (path: string) => `api/v1${path}`;
-
-/** mulberry32: a seeded PRNG, so every run checks the same clinics. */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("per-clinic documents (sample)", () => {
   const site = () => sampleSite();
@@ -39,7 +29,7 @@ describe("per-clinic documents (sample)", () => {
     const networks = await readJson<NetworksList>(site(), api("/networks.json"));
     const byName = new Map(networks.networks.map((n) => [n.name, n]));
     const zips = new Map(sampleRecords().clinics.map((r) => [r.id, r.zip]));
-    const random = rng(7);
+    const random = seeded(7);
     let n = 0;
     for (const city of cities.cities) {
       const doc = await readJson<ClinicsByCity>(site(), api(city.path));

@@ -31,6 +31,7 @@ import { fromRecords } from "../src/dataset/store.js";
 import type { CitiesList, ClinicsByCity } from "../src/schema/documents.js";
 import { SearchIndex, SearchShard } from "../src/schema/search.js";
 import { runEmitters } from "./helpers/emitter-run.js";
+import { seeded } from "./helpers/random.js";
 import { sampleSite, smallRecords, tempDir } from "./helpers/sample-site.js";
 import { readJson } from "./helpers/tree.js";
 
@@ -46,16 +47,6 @@ function folderLoader(site: string) {
     return JSON.parse(readFileSync(file, "utf8")) as unknown;
   };
   return { load, stats };
-}
-
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const clinic = (id: string, name: string, more: Partial<IndexedClinic> = {}): IndexedClinic => ({
@@ -223,7 +214,7 @@ describe("the sample's index", () => {
   it("lists each clinic under each of its keys, in the leaf the lookup finds", async () => {
     const index = prepareIndex(root);
     const cities = await readJson<CitiesList>(site(), "api/v1/cities.json");
-    const random = rng(11);
+    const random = seeded(11);
     const shards = new Map<string, SearchShard>();
     for (let i = 0; i < 40; i++) {
       const city = cities.cities[Math.floor(random() * cities.cities.length)] as CitiesList["cities"][number];
@@ -259,7 +250,7 @@ describe("searching the sample", () => {
     }
   });
   const picks = (n: number, seed: number) => {
-    const random = rng(seed);
+    const random = seeded(seed);
     return Array.from(
       { length: n },
       () => clinics[Math.floor(random() * clinics.length)] as (typeof clinics)[number],

@@ -1,14 +1,22 @@
 /**
- * Lowercase ASCII slug: accents folded, `&` spelled out, every other run of non-alphanumerics one hyphen.
- * @example slugify("Coeur d'Alene") // "coeur-d-alene"
+ * The folding that slugs and search keys share: accents folded, lowercase, `&` spelled out, apostrophes dropped.
+ * @example foldText("Coeur d'Alene & Co") // "coeur dalene  and  co"
  */
-export function slugify(text: string): string {
+export function foldText(text: string): string {
   return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/&/g, " and ")
-    .replace(/['’]/g, "")
+    .replace(/['’]/g, "");
+}
+
+/**
+ * Lowercase ASCII slug: `foldText`, then every run of non-alphanumerics one hyphen.
+ * @example slugify("Coeur d'Alene") // "coeur-dalene"
+ */
+export function slugify(text: string): string {
+  return foldText(text)
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
 }

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { HtmlValidate } from "html-validate";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CitiesList, ClinicsByCity, NetworksList, StatesList } from "../../src/schema/documents.js";
+import { mapLimit } from "../helpers/concurrency.js";
 import { SITE_URL, sampleSite } from "../helpers/sample-site.js";
 import { readJson } from "../helpers/tree.js";
 import { kindOf, type Listed, pageWeight, representativePages, urlOf } from "./helpers/pages.js";
@@ -37,14 +38,8 @@ beforeAll(async () => {
   files = rep.files;
   pageFiles = all.map((f) => f.path).filter((p) => p.endsWith(".html"));
   // 64 reads at a time: the sample has ~9,000 pages.
-  let next = 0;
-  const reader = async () => {
-    for (let i = next++; i < pageFiles.length; i = next++) {
-      const f = pageFiles[i] as string;
-      bodies.set(f, await readFile(join(root, f), "utf8"));
-    }
-  };
-  await Promise.all(Array.from({ length: 64 }, reader));
+  const texts = await mapLimit(pageFiles, 64, (f) => readFile(join(root, f), "utf8"));
+  for (const [i, f] of pageFiles.entries()) bodies.set(f, texts[i] as string);
 });
 
 const read = async (file: string) => bodies.get(file) ?? readFile(join(root, file), "utf8");

@@ -1,5 +1,6 @@
 // `nearest` against a brute-force scan of every clinic, over the real server on port 0.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seeded } from "../../../test/helpers/random.js";
 import { serveSample } from "../../../test/helpers/sample-site.js";
 import {
   type CityEntry,
@@ -56,17 +57,6 @@ function bruteForce(lat: number, lng: number, o: NearestOptions): NearestResult[
   return out;
 }
 
-/** mulberry32: a small seeded PRNG, so every run checks the same points. */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 // Points on or next to state lines, many of them between two cities of the sample in different states.
 const BORDERS: Array<[string, number, number]> = [
   ["Kansas City MO/KS", 39.0997, -94.6075],
@@ -91,7 +81,7 @@ const BORDERS: Array<[string, number, number]> = [
 
 describe("nearest", () => {
   it("agrees with a brute-force scan on many random points, near state borders, and far from any clinic", async () => {
-    const random = rng(42);
+    const random = seeded(42);
     const points: Array<[number, number]> = BORDERS.map(([, lat, lng]) => [lat, lng]);
     for (let i = 0; i < 250; i++) points.push([24.5 + random() * 25, -124.8 + random() * 57.9]); // lower 48 box
     for (let i = 0; i < 15; i++) points.push([55 + random() * 15, -165 + random() * 25]); // Alaska
@@ -142,7 +132,7 @@ describe("nearest", () => {
   });
 
   it("fetches no city whose lower bound exceeds the final k-th distance (concurrency 1)", async () => {
-    const random = rng(7);
+    const random = seeded(7);
     let documents = 0;
     const queries = 120;
     for (let q = 0; q < queries; q++) {

@@ -198,24 +198,11 @@ export async function readLinesAt(
   offset: number,
   prefix: string,
 ): Promise<ManifestLine[]> {
-  const out: ManifestLine[] = [];
-  let size = 2048;
-  for (;;) {
+  for (let size = 2048; ; size *= 8) {
     const buffer = Buffer.allocUnsafe(size);
     const { bytesRead } = await handle.read(buffer, 0, size, offset);
-    let at = 0;
-    out.length = 0;
-    for (;;) {
-      const nl = buffer.indexOf(10, at);
-      if (nl < 0 || nl >= bytesRead) break;
-      const line = buffer.toString("utf8", at, nl);
-      if (line.startsWith("#") || (out.length > 0 && !line.startsWith(prefix))) return out;
-      const [path = "", bytes = "", sha256 = ""] = line.split("\t");
-      out.push({ path, size: Number(bytes), sha256, offset: offset + at });
-      at = nl + 1;
-    }
-    if (bytesRead < size || size >= 1 << 20) return out;
-    size *= 8;
+    const lines = linesAt(buffer, bytesRead, offset, prefix);
+    if (lines) return lines;
   }
 }
 
@@ -224,23 +211,28 @@ export async function readLinesAt(
  * bytes is far cheaper than a promise round trip through the thread pool).
  */
 export function readLinesAtSync(fd: number, offset: number, prefix: string): ManifestLine[] {
-  const out: ManifestLine[] = [];
-  let size = 1024;
-  for (;;) {
+  for (let size = 1024; ; size *= 8) {
     const buffer = Buffer.allocUnsafe(size);
     const bytesRead = readSync(fd, buffer, 0, size, offset);
-    let at = 0;
-    out.length = 0;
-    for (;;) {
-      const nl = buffer.indexOf(10, at);
-      if (nl < 0 || nl >= bytesRead) break;
-      const line = buffer.toString("utf8", at, nl);
-      if (line.startsWith("#") || (out.length > 0 && !line.startsWith(prefix))) return out;
-      const [path = "", bytes = "", sha256 = ""] = line.split("\t");
-      out.push({ path, size: Number(bytes), sha256, offset: offset + at });
-      at = nl + 1;
-    }
-    if (bytesRead < size || size >= 1 << 20) return out;
-    size *= 8;
+    const lines = linesAt(buffer, bytesRead, offset, prefix);
+    if (lines) return lines;
   }
+}
+
+/**
+ * The lines of `buffer` (read at `offset` of `files.tsv`, `bytesRead` of it filled) from the first one while they
+ * start with `prefix`; null when the buffer ended before they did and a larger read is needed (up to 1 MiB).
+ */
+function linesAt(buffer: Buffer, bytesRead: number, offset: number, prefix: string): ManifestLine[] | null {
+  const out: ManifestLine[] = [];
+  for (let at = 0; ; ) {
+    const nl = buffer.indexOf(10, at);
+    if (nl < 0 || nl >= bytesRead) break;
+    const line = buffer.toString("utf8", at, nl);
+    if (line.startsWith("#") || (out.length > 0 && !line.startsWith(prefix))) return out;
+    const [path = "", bytes = "", sha256 = ""] = line.split("\t");
+    out.push({ path, size: Number(bytes), sha256, offset: offset + at });
+    at = nl + 1;
+  }
+  return bytesRead < buffer.length || buffer.length >= 1 << 20 ? out : null;
 }

@@ -1,16 +1,13 @@
+import { foldText } from "../../util/slug.js";
+
 /**
- * The words of a text as the search index keys them: accents folded, lowercase, `&` spelled `and`, apostrophes
- * dropped, every other run of characters outside a-z and 0-9 a separator. The same rule as slugs (split at the
- * hyphens), and the same function as the SDK's `searchWords`: a test holds the two together.
+ * The words of a text as the search index keys them: `foldText` (accents folded, lowercase, `&` spelled `and`,
+ * apostrophes dropped), then every other run of characters outside a-z and 0-9 a separator. The same rule as
+ * slugs (split at the hyphens), and the same function as the SDK's `searchWords`: a test holds the two together.
  * @example words("Smith & Jones Walk-In Clinic") // ["smith", "and", "jones", "walk", "in", "clinic"]
  */
 export function words(text: string): string[] {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/['’]/g, "")
+  return foldText(text)
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 0);
 }
