@@ -44,6 +44,9 @@ function run(args) {
   });
 }
 
+/** The figures of a run that was skipped (`--import-only`, `--build-only`). */
+const SKIPPED = { code: 0, seconds: Number.NaN, peakMb: Number.NaN, stderr: "" };
+
 const dir = await mkdtemp(join(tmpdir(), "ucd-bench-"));
 const results = [];
 console.log(
@@ -58,15 +61,13 @@ try {
     console.log(
       `\n${n.toLocaleString("en-US")} rows: generated ${(size / 2 ** 20).toFixed(1)} MiB in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
     );
-    const validate = buildOnly
-      ? { code: 0, seconds: Number.NaN, peakMb: Number.NaN, stderr: "" }
-      : await run(["validate", "--input", csv]);
+    const validate = buildOnly ? SKIPPED : await run(["validate", "--input", csv]);
     console.log(
       `  validate (import only): ${validate.seconds.toFixed(1)} s, peak ${validate.peakMb.toFixed(0)} MiB, exit ${validate.code}`,
     );
     const out = join(dir, `out-${n}`);
     const build = importOnly
-      ? { code: 0, seconds: Number.NaN, peakMb: Number.NaN, stderr: "" }
+      ? SKIPPED
       : await run(["build", "--input", csv, "--out", out, "--compression", "fast"]);
     const built = /built (\d+) clinics.*?: (\d+) files/.exec(build.stderr);
     console.log(

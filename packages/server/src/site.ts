@@ -200,12 +200,7 @@ const HEAD_COST = 3 * 1024;
 export async function loadSite(dir: string, options: SiteOptions = {}): Promise<Site> {
   const opts = { ...DEFAULT_SITE_OPTIONS, ...options };
   const root = await realpath(dir);
-  let manifest: FileHandle;
-  try {
-    manifest = await open(join(root, MANIFEST_NAME), "r");
-  } catch (e) {
-    throw new ManifestError(`${dir}: no readable ${MANIFEST_NAME} (${(e as NodeJS.ErrnoException).code})`);
-  }
+  const manifest = await openManifest(dir, root);
   try {
     const gate = new Gate(opts.openFiles);
     const size = (await manifest.stat()).size;
@@ -318,12 +313,7 @@ export async function checkTree(
   openFiles = DEFAULT_SITE_OPTIONS.openFiles,
 ): Promise<CheckedTree> {
   const root = await realpath(dir);
-  let manifest: FileHandle;
-  try {
-    manifest = await open(join(root, MANIFEST_NAME), "r");
-  } catch (e) {
-    throw new ManifestError(`${dir}: no readable ${MANIFEST_NAME} (${(e as NodeJS.ErrnoException).code})`);
-  }
+  const manifest = await openManifest(dir, root);
   try {
     const problems: string[] = [];
     const checker = fileChecker(root, openFiles, problems);
@@ -408,4 +398,13 @@ export function aliasFolder(site: Site, doc: Document): void {
   if (!html && site.hot.map.get(folder)?.path.endsWith("/index.html")) return;
   site.hot.alias(folder, doc);
   if (!html && folder.length > 1) site.hot.alias(folder.slice(0, -1), doc);
+}
+
+/** The manifest of the release at `root` (the resolved `dir`), or a ManifestError naming `dir`. */
+async function openManifest(dir: string, root: string): Promise<FileHandle> {
+  try {
+    return await open(join(root, MANIFEST_NAME), "r");
+  } catch (e) {
+    throw new ManifestError(`${dir}: no readable ${MANIFEST_NAME} (${(e as NodeJS.ErrnoException).code})`);
+  }
 }
