@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,22 +12,23 @@ import { generationTime } from "../src/cli/commands/build.js";
 import { fromRecords } from "../src/dataset/store.js";
 import type { ClinicRecord } from "../src/dataset/types.js";
 import { publishRelease } from "../src/release/publish.js";
-import { mapLimit } from "./helpers/concurrency.js";
 import { SAMPLE_BUILD, SITE_URL, sampleSite, smallRecords, tempDir } from "./helpers/sample-site.js";
 import { manifestOf, readJson } from "./helpers/tree.js";
 
-/** Every file under `dir` (the manifest itself included), path → SHA-256 of its bytes on disk; 64 reads at a time. */
-async function treeHashes(dir: string): Promise<Map<string, string>> {
-  const paths = (await readdir(dir, { recursive: true, withFileTypes: true }))
+/**
+ * Every file under `dir` (the manifest itself included), path → SHA-256 of its bytes on disk. Read synchronously:
+ * for the sample's ~55,000 small files that is several times faster than through the thread pool.
+ */
+function treeHashes(dir: string): Map<string, string> {
+  const paths = readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => relative(dir, join(e.parentPath, e.name)))
     .sort();
-  const hashes = await mapLimit(paths, 64, async (path) =>
+  const sha = (path: string) =>
     createHash("sha256")
-      .update(await readFile(join(dir, path)))
-      .digest("hex"),
-  );
-  return new Map(paths.map((p, i) => [p, hashes[i] as string]));
+      .update(readFileSync(join(dir, path)))
+      .digest("hex");
+  return new Map(paths.map((p) => [p, sha(p)]));
 }
 
 describe("static build", () => {
@@ -39,7 +41,7 @@ describe("static build", () => {
   it("writes the complete tree, and lists every file with its size and hash in files.tsv", async () => {
     const site = sampleSite();
     const listed = await manifestOf(site);
-    const onDisk = await treeHashes(site);
+    const onDisk = treeHashes(site);
     onDisk.delete(TREE_MANIFEST);
     expect([...listed.keys()].sort()).toEqual([...onDisk.keys()].sort());
     for (const [path, hash] of onDisk) expect(listed.get(path), path).toBe(hash);
@@ -121,7 +123,7 @@ describe("static build", () => {
   it("refuses an invalid data set with every problem listed, and leaves the published release untouched", async () => {
     const out = join(tmp.dir, "atomic");
     await publishRelease(fromRecords(smallRecords()), out, SAMPLE_BUILD);
-    const before = await treeHashes(out);
+    const before = treeHashes(out);
 
     const base = smallRecords();
     const [first, second, third] = base.clinics as [ClinicRecord, ClinicRecord, ClinicRecord];
@@ -150,7 +152,7 @@ describe("static build", () => {
     expect(messages).toMatch(/rating/);
     expect(messages).toMatch(/website/);
 
-    expect(await treeHashes(out)).toEqual(before);
+    expect(treeHashes(out)).toEqual(before);
     const store = join(tmp.dir, ".atomic.releases");
     expect((await readdir(store)).filter((n) => n.startsWith(".tmp-"))).toEqual([]);
   });
@@ -158,7 +160,7 @@ describe("static build", () => {
   it("refuses to publish a data set with no clinics, and the previous release stays", async () => {
     const out = join(tmp.dir, "empty");
     await publishRelease(fromRecords(smallRecords()), out, SAMPLE_BUILD);
-    const before = await treeHashes(out);
+    const before = treeHashes(out);
     const error = await publishRelease(
       fromRecords({ ...smallRecords(), clinics: [], cities: [] }),
       out,
@@ -166,7 +168,7 @@ describe("static build", () => {
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BuildError);
     expect(String(error)).toMatch(/no clinics/);
-    expect(await treeHashes(out)).toEqual(before);
+    expect(treeHashes(out)).toEqual(before);
   });
 
   it("refuses a clinic outside the 50 states and DC with a listed problem", () => {

@@ -1,12 +1,12 @@
 // Static checks of the sample site as built once for the suite: every page there, valid, light, inert.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { HtmlValidate } from "html-validate";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CitiesList, ClinicsByCity, NetworksList, StatesList } from "../../src/schema/documents.js";
-import { mapLimit } from "../helpers/concurrency.js";
 import { SITE_URL, sampleSite } from "../helpers/sample-site.js";
 import { readJson } from "../helpers/tree.js";
 import { kindOf, type Listed, pageWeight, representativePages, urlOf } from "./helpers/pages.js";
@@ -37,9 +37,8 @@ beforeAll(async () => {
   sizes = rep.sizes;
   files = rep.files;
   pageFiles = all.map((f) => f.path).filter((p) => p.endsWith(".html"));
-  // 64 reads at a time: the sample has ~9,000 pages.
-  const texts = await mapLimit(pageFiles, 64, (f) => readFile(join(root, f), "utf8"));
-  for (const [i, f] of pageFiles.entries()) bodies.set(f, texts[i] as string);
+  // Read synchronously: ~9,000 small files, several times faster than through the thread pool.
+  for (const f of pageFiles) bodies.set(f, readFileSync(join(root, f), "utf8"));
 });
 
 const read = async (file: string) => bodies.get(file) ?? readFile(join(root, file), "utf8");

@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { link, mkdir, rename, rm } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
+import { collectGarbage } from "../../util/collect-garbage.js";
 import { brotliQuality, type Compression, compressStreams, gzipLevel } from "./compress.js";
 import { CompressPool } from "./compress-pool.js";
 import { sortedLines } from "./sort-lines.js";
@@ -45,6 +46,12 @@ export interface FileSink {
 
 const MAX_PENDING = 48;
 const DIR_CACHE = 512;
+/**
+ * Files between two checks of the heap (collectGarbage): within one large state, the documents and pages
+ * rendered and already written pile up in V8's old generation (measured at 1M rows: 900 MiB of heap for ~200 MiB
+ * live while Illinois rendered), so the check follows the output rather than the states alone.
+ */
+const GC_CHECK_EVERY = 64;
 const PART = ".files.tsv.part";
 
 /**
@@ -66,6 +73,7 @@ export class OutputWriter {
   readonly #result: WriteResult = { files: 0, reused: 0, bytes: { raw: 0, gzip: 0, brotli: 0 } };
   #failure: unknown = null;
   #pool: CompressPool | null = null;
+  #added = 0;
 
   constructor(root: string, options: WriterOptions) {
     this.root = resolve(root);
@@ -85,6 +93,7 @@ export class OutputWriter {
     const full = this.#check(path);
     while (this.#pending.size >= MAX_PENDING) await Promise.race(this.#pending);
     this.#throwIfFailed();
+    if (++this.#added % GC_CHECK_EVERY === 0) collectGarbage();
     const task = this.#write(path, full, body, compress)
       .then((entries) => this.#complete(entries))
       .catch((e: unknown) => {
