@@ -1,5 +1,27 @@
+import { statfsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+
+/** statfs type of tmpfs (linux/magic.h). */
+const TMPFS_MAGIC = 0x01021994;
+
+/**
+ * The suite's temporary folders (the sample build, every test's builds and servers' folders) go to memory when the
+ * machine has a tmpfs at /dev/shm with room for them: tens of thousands of small files are written and removed,
+ * and on a virtual disk creating them dominates (the sample's build, measured back to back: 14.7 s in memory,
+ * 21.3 s on this machine's disk). Elsewhere TMPDIR is left as it is.
+ */
+function memoryTmpDir(): string | undefined {
+  try {
+    const fs = statfsSync("/dev/shm");
+    return fs.type === TMPFS_MAGIC && fs.bavail * fs.bsize >= 2 * 2 ** 30 ? "/dev/shm" : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const tmp = memoryTmpDir();
+// Set before vitest forks its workers and runs the global setup, so both inherit it (os.tmpdir() reads it).
+if (tmp) process.env.TMPDIR = tmp;
 
 export default defineConfig({
   test: {

@@ -110,6 +110,13 @@ export class LiveSite {
     this.#watcher?.close();
     this.#watcher = null;
   }
+
+  /** Stops watching and releases the site served, once reloads in progress have settled (after the server closed). */
+  async close(): Promise<void> {
+    this.unwatch();
+    await this.#chain.catch(() => {});
+    await this.#current.close();
+  }
 }
 
 /**

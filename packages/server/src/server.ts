@@ -86,9 +86,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     mode,
     url: `http://${host}:${address.port}`,
     reload: (root?: string) => live.reload("request", root),
-    close: (graceMs?: number) => {
+    close: async (graceMs?: number) => {
       unwatch();
-      return running.close(graceMs);
+      await running.close(graceMs);
+      await live.close();
     },
   };
 }

@@ -136,6 +136,12 @@ export class Site {
     this.hot.clear();
   }
 
+  /** Releases the manifest at once (the server is closed: no request can still need it). */
+  async close(): Promise<void> {
+    this.hot.clear();
+    await this.manifest.close().catch(() => {});
+  }
+
   /** A document's manifest lines, by its manifest path (no leading slash); null when not listed. */
   entry(path: string): Entry | null {
     const { lo, hi } = hashKey(path, 0);

@@ -195,7 +195,7 @@ describe("releases", () => {
       expect(loaded.root).toBe(
         join(await import("node:fs/promises").then((f) => f.realpath(site.parent)), RELEASES, "v0", "site"),
       );
-      loaded.retire();
+      await loaded.close();
     } finally {
       await site.cleanup();
     }

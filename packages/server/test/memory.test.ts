@@ -50,7 +50,7 @@ describe("the hot set", () => {
       expect(loaded.hot.bytes).toBeLessThanOrEqual(
         8 * 1024 + loaded.notFound.cost + (loaded.notFoundHtml?.cost ?? 0),
       );
-      loaded.retire();
+      await loaded.close();
     } finally {
       await site.cleanup();
     }

@@ -77,7 +77,9 @@ describe.each<ServerMode>(["raw", "node"])("hot reload (%s mode)", (mode) => {
     for (const v of ["v1", "v2"]) {
       const release = join(site.parent, RELEASES, v, "site");
       await writeFixture(release, v);
-      versions[v] = (await loadSite(release)).version;
+      const loaded = await loadSite(release);
+      versions[v] = loaded.version;
+      await loaded.close();
     }
     server = await startServer({
       dir: site.dir,
