@@ -19,6 +19,9 @@ import {
 } from "./layout.js";
 import { clinicKeys, type Field, type IndexedClinic } from "./tokens.js";
 
+/** Key lines held before they are appended to their bucket files: a large state's keys never sit in memory whole. */
+const SPILL_BYTES = 8 * 2 ** 20;
+
 type SpilledClinic = [string, string, string | null, string, string, string, string | null, number];
 
 /**
@@ -42,7 +45,13 @@ export function searchEmitter(layout: Partial<LayoutOptions> = {}): Emitter {
       async state(group) {
         ready ??= mkdir(dir, { recursive: true });
         await ready;
-        const buckets = new Map<string, string[]>();
+        let buckets = new Map<string, string[]>();
+        let bytes = 0;
+        const spill = async () => {
+          for (const [bucket, lines] of buckets) await appendFile(join(dir, bucket), `${lines.join("\n")}\n`);
+          buckets = new Map();
+          bytes = 0;
+        };
         for (const city of group.cities) {
           for (const { clinic, record } of city.clinics) {
             const indexed: SpilledClinic = [
@@ -60,13 +69,15 @@ export function searchEmitter(layout: Partial<LayoutOptions> = {}): Emitter {
               counts.set(key, (counts.get(key) ?? 0) + 1);
               const bucket = key[0] as string;
               const line = `${key}\t${field}\t${json}`;
+              bytes += line.length;
               const list = buckets.get(bucket);
               if (list) list.push(line);
               else buckets.set(bucket, [line]);
             }
           }
+          if (bytes >= SPILL_BYTES) await spill();
         }
-        for (const [bucket, lines] of buckets) await appendFile(join(dir, bucket), `${lines.join("\n")}\n`);
+        await spill();
       },
 
       async finish() {
