@@ -9,12 +9,13 @@ const RUN_CHARS = 32 * 1024 * 1024;
 /**
  * Calls `emit` with every line of `file` in sorted order (code-unit order, which is byte order for the ASCII
  * text it is used on), holding at most RUN_CHARS of text in memory: longer files are sorted in runs written
- * beside `file`, then merged.
+ * beside `file`, then merged. When `emit` returns a promise (a writer waiting for its stream to drain), the next
+ * line waits for it.
  * @example await sortedLines("/tmp/x.part", (line) => out.write(`${line}\n`));
  */
 export async function sortedLines(
   file: string,
-  emit: (line: string) => void,
+  emit: (line: string) => void | Promise<void>,
   runChars = RUN_CHARS,
 ): Promise<void> {
   const runs: string[] = [];
@@ -38,7 +39,10 @@ export async function sortedLines(
   }
   if (runs.length === 0) {
     chunk.sort();
-    for (const line of chunk) emit(line);
+    for (const line of chunk) {
+      const waiting = emit(line);
+      if (waiting) await waiting;
+    }
     return;
   }
   if (chunk.length > 0) await flush();
@@ -52,7 +56,8 @@ export async function sortedLines(
         if (line !== undefined && (min < 0 || line < (current[min] as string))) min = i;
       }
       if (min < 0) break;
-      emit(current[min] as string);
+      const waiting = emit(current[min] as string);
+      if (waiting) await waiting;
       current[min] = (await (heads[min] as AsyncIterator<string>).next()).value as string | undefined;
     }
   } finally {
