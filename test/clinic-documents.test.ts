@@ -6,10 +6,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { networkDocumentsEmitter } from "../src/build/documents/network-document.js";
 import { fromRecords } from "../src/dataset/store.js";
+import { Rng } from "../src/sample/rng.js";
 import { ClinicDocument, NetworkDocument } from "../src/schema/clinic-document.js";
 import type { CitiesList, ClinicsByCity, NetworksList } from "../src/schema/documents.js";
 import { runEmitters } from "./helpers/emitter-run.js";
-import { seeded } from "./helpers/random.js";
 import { SITE_URL, sampleRecords, sampleSite, smallRecords, tempDir } from "./helpers/sample-site.js";
 import { readJson } from "./helpers/tree.js";
 
@@ -29,7 +29,7 @@ describe("per-clinic documents (sample)", () => {
     const networks = await readJson<NetworksList>(site(), api("/networks.json"));
     const byName = new Map(networks.networks.map((n) => [n.name, n]));
     const zips = new Map(sampleRecords().clinics.map((r) => [r.id, r.zip]));
-    const random = seeded(7);
+    const rng = new Rng("clinic documents 7");
     let n = 0;
     for (const city of cities.cities) {
       const doc = await readJson<ClinicsByCity>(site(), api(city.path));
@@ -38,7 +38,7 @@ describe("per-clinic documents (sample)", () => {
       );
       for (const [i, clinic] of doc.clinics.entries()) {
         const one = documents[i] as ClinicDocument;
-        if (random() < 0.01) expect(ClinicDocument.safeParse(one).success).toBe(true);
+        if (rng.chance(0.01)) expect(ClinicDocument.safeParse(one).success).toBe(true);
         expect(one.version === "v1" && one.status === "listed" && one.id === clinic.id, clinic.id).toBe(true);
         const { place, ...fields } = one.clinic;
         expect(fields).toEqual(clinic);

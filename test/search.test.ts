@@ -28,10 +28,10 @@ import {
 } from "../src/build/search/layout.js";
 import { clinicKeys, type IndexedClinic, words } from "../src/build/search/tokens.js";
 import { fromRecords } from "../src/dataset/store.js";
+import { Rng } from "../src/sample/rng.js";
 import type { CitiesList, ClinicsByCity } from "../src/schema/documents.js";
 import { SearchIndex, SearchShard } from "../src/schema/search.js";
 import { runEmitters } from "./helpers/emitter-run.js";
-import { seeded } from "./helpers/random.js";
 import { sampleSite, smallRecords, tempDir } from "./helpers/sample-site.js";
 import { readJson } from "./helpers/tree.js";
 
@@ -214,12 +214,12 @@ describe("the sample's index", () => {
   it("lists each clinic under each of its keys, in the leaf the lookup finds", async () => {
     const index = prepareIndex(root);
     const cities = await readJson<CitiesList>(site(), "api/v1/cities.json");
-    const random = seeded(11);
+    const rng = new Rng("search keys 11");
     const shards = new Map<string, SearchShard>();
     for (let i = 0; i < 40; i++) {
-      const city = cities.cities[Math.floor(random() * cities.cities.length)] as CitiesList["cities"][number];
+      const city = rng.pick(cities.cities);
       const doc = await readJson<ClinicsByCity>(site(), `api/v1${city.path}`);
-      const c = doc.clinics[Math.floor(random() * doc.clinics.length)] as ClinicsByCity["clinics"][number];
+      const c = rng.pick(doc.clinics);
       for (const [key] of clinicKeys({ name: c.name, network: c.network, cityName: city.name, zip: null })) {
         const leaf = leafOf(index, key) as string;
         const shard =
@@ -250,11 +250,8 @@ describe("searching the sample", () => {
     }
   });
   const picks = (n: number, seed: number) => {
-    const random = seeded(seed);
-    return Array.from(
-      { length: n },
-      () => clinics[Math.floor(random() * clinics.length)] as (typeof clinics)[number],
-    );
+    const rng = new Rng(`search picks ${seed}`);
+    return Array.from({ length: n }, () => rng.pick(clinics));
   };
 
   it('finds "<first words of a name> <city>" in the top 10 for nearly every clinic, reading ≤ 2 documents', async () => {

@@ -1,6 +1,6 @@
 // `nearest` against a brute-force scan of every clinic, over the real server on port 0.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seeded } from "../../../test/helpers/random.js";
+import { Rng } from "../../../src/sample/rng.js";
 import { serveSample } from "../../../test/helpers/sample-site.js";
 import {
   type CityEntry,
@@ -81,11 +81,11 @@ const BORDERS: Array<[string, number, number]> = [
 
 describe("nearest", () => {
   it("agrees with a brute-force scan on many random points, near state borders, and far from any clinic", async () => {
-    const random = seeded(42);
+    const rng = new Rng("nearest 42");
     const points: Array<[number, number]> = BORDERS.map(([, lat, lng]) => [lat, lng]);
-    for (let i = 0; i < 250; i++) points.push([24.5 + random() * 25, -124.8 + random() * 57.9]); // lower 48 box
-    for (let i = 0; i < 15; i++) points.push([55 + random() * 15, -165 + random() * 25]); // Alaska
-    for (let i = 0; i < 15; i++) points.push([18.9 + random() * 3.5, -160.3 + random() * 5.5]); // Hawaii
+    for (let i = 0; i < 250; i++) points.push([24.5 + rng.next() * 25, -124.8 + rng.next() * 57.9]); // lower 48 box
+    for (let i = 0; i < 15; i++) points.push([55 + rng.next() * 15, -165 + rng.next() * 25]); // Alaska
+    for (let i = 0; i < 15; i++) points.push([18.9 + rng.next() * 3.5, -160.3 + rng.next() * 5.5]); // Hawaii
     // Midpoints of nearby cities of different states, jittered by up to ±0.1°.
     for (const a of cities) {
       for (const b of cities) {
@@ -93,8 +93,8 @@ describe("nearest", () => {
         if (distanceKm(a.center.latitude, a.center.longitude, b.center.latitude, b.center.longitude) > 120)
           continue;
         points.push([
-          (a.center.latitude + b.center.latitude) / 2 + (random() - 0.5) / 5,
-          (a.center.longitude + b.center.longitude) / 2 + (random() - 0.5) / 5,
+          (a.center.latitude + b.center.latitude) / 2 + (rng.next() - 0.5) / 5,
+          (a.center.longitude + b.center.longitude) / 2 + (rng.next() - 0.5) / 5,
         ]);
       }
     }
@@ -132,11 +132,11 @@ describe("nearest", () => {
   });
 
   it("fetches no city whose lower bound exceeds the final k-th distance (concurrency 1)", async () => {
-    const random = seeded(7);
+    const rng = new Rng("nearest 7");
     let documents = 0;
     const queries = 120;
     for (let q = 0; q < queries; q++) {
-      const [lat, lng] = [25 + random() * 23, -123 + random() * 53];
+      const [lat, lng] = [25 + rng.next() * 23, -123 + rng.next() * 53];
       fetched = [];
       const results = await client.nearest(lat, lng, { limit: 10 });
       documents += fetched.length;
