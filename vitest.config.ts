@@ -1,6 +1,7 @@
 import { statfsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { SampleLastSequencer } from "./test/sequencer.js";
 
 /** statfs type of tmpfs (linux/magic.h). */
 const TMPFS_MAGIC = 0x01021994;
@@ -35,6 +36,8 @@ export default defineConfig({
     // Test files share their fork's module cache instead of re-importing the sources for every file (a quarter of
     // the suite's time went into imports); no test relies on a fresh module state.
     isolate: false,
+    // The sample is built once, in the background (test/global-setup.ts); the files that need it run last.
     globalSetup: ["test/global-setup.ts"],
+    sequence: { sequencer: SampleLastSequencer },
   },
 });

@@ -3,7 +3,7 @@ import AjvModule, { type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request as get, json, type RawResponse } from "./helpers/http.js";
-import { serveSample } from "./helpers/sample-site.js";
+import { serveSample } from "./helpers/sample-build.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: the test walks JSON documents whose shape it checks itself
 type Doc = Record<string, any>;

@@ -12,7 +12,8 @@ import { generationTime } from "../src/cli/commands/build.js";
 import { fromRecords } from "../src/dataset/store.js";
 import type { ClinicRecord } from "../src/dataset/types.js";
 import { publishRelease } from "../src/release/publish.js";
-import { SAMPLE_BUILD, SITE_URL, sampleSite, smallRecords, tempDir } from "./helpers/sample-site.js";
+import { sampleSite } from "./helpers/sample-build.js";
+import { SAMPLE_BUILD, SITE_URL, smallRecords, tempDir } from "./helpers/sample-site.js";
 import { manifestOf, readJson } from "./helpers/tree.js";
 
 /**

@@ -2,8 +2,9 @@ import { execFile } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { SITE_URL, sampleSite, tempDir } from "./helpers/sample-site.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleBuildLog, sampleSite } from "./helpers/sample-build.js";
+import { SITE_URL, tempDir } from "./helpers/sample-site.js";
 
 const exec = promisify(execFile);
 const BIN = join(process.cwd(), "bin/ucd.js");
@@ -59,8 +60,8 @@ describe.concurrent("ucd command line", () => {
 
   it("builds the sample into --out with the given site address and exits 0", async () => {
     // The suite's shared sample is built by this very command (test/global-setup.ts).
-    expect(inject("sampleBuildLog")).toMatch(/^built 8600 clinics \(synthetic sample\) into /m);
-    expect(inject("sampleBuildLog")).toMatch(/^release 0001-\d{4}-\d{2}-\d{2} published$/m);
+    expect(sampleBuildLog()).toMatch(/^built 8600 clinics \(synthetic sample\) into /m);
+    expect(sampleBuildLog()).toMatch(/^release 0001-\d{4}-\d{2}-\d{2} published$/m);
     const index = JSON.parse(await readFile(join(sampleSite(), "api/v1/index.json"), "utf8"));
     expect(index.base_url).toBe(`${SITE_URL}/api/v1`);
     expect((await readdir(join(sampleSite(), "api/v1/clinics"))).length).toBe(51);

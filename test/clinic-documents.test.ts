@@ -10,7 +10,8 @@ import { Rng } from "../src/sample/rng.js";
 import { ClinicDocument, NetworkDocument } from "../src/schema/clinic-document.js";
 import type { CitiesList, ClinicsByCity, NetworksList } from "../src/schema/documents.js";
 import { runEmitters } from "./helpers/emitter-run.js";
-import { SITE_URL, sampleRecords, sampleSite, smallRecords, tempDir } from "./helpers/sample-site.js";
+import { sampleSite } from "./helpers/sample-build.js";
+import { SITE_URL, sampleRecords, smallRecords, tempDir } from "./helpers/sample-site.js";
 import { readJson } from "./helpers/tree.js";
 
 const api = (path: string) => `api/v1${path}`;

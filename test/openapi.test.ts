@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SITE_URL, sampleSite } from "./helpers/sample-site.js";
+import { sampleSite } from "./helpers/sample-build.js";
+import { SITE_URL } from "./helpers/sample-site.js";
 
 const run = promisify(execFile);
 

@@ -7,7 +7,8 @@ import { collectClinics } from "../src/dataset/store.js";
 import type { Dataset } from "../src/dataset/types.js";
 import { importFiles } from "../src/ingest/import.js";
 import { CANONICAL_PROFILE } from "../src/ingest/profiles/index.js";
-import { SAMPLE_BUILD, sampleDataset, sampleSite } from "./helpers/sample-site.js";
+import { sampleSite } from "./helpers/sample-build.js";
+import { SAMPLE_BUILD, sampleDataset } from "./helpers/sample-site.js";
 import { HIFLD_FIXTURE, scratch } from "./ingest/helpers.js";
 
 const FORMATS = ["csv", "json", "ndjson", "parquet"] as const;

@@ -32,7 +32,8 @@ import { Rng } from "../src/sample/rng.js";
 import type { CitiesList, ClinicsByCity } from "../src/schema/documents.js";
 import { SearchIndex, SearchShard } from "../src/schema/search.js";
 import { runEmitters } from "./helpers/emitter-run.js";
-import { sampleSite, smallRecords, tempDir } from "./helpers/sample-site.js";
+import { sampleSite } from "./helpers/sample-build.js";
+import { smallRecords, tempDir } from "./helpers/sample-site.js";
 import { readJson } from "./helpers/tree.js";
 
 /** Reads API documents from a built folder, counting the documents and their brotli bytes. */

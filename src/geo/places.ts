@@ -45,3 +45,18 @@ export function usPlaces(): Place[] {
     }));
   return cache;
 }
+
+let byState: Map<string, Place[]> | undefined;
+
+/** The places of one state (its code), in `usPlaces()` order. */
+export function placesInState(state: string): readonly Place[] {
+  if (!byState) {
+    byState = new Map();
+    for (const p of usPlaces()) {
+      const list = byState.get(p.state);
+      if (list) list.push(p);
+      else byState.set(p.state, [p]);
+    }
+  }
+  return byState.get(state) ?? [];
+}

@@ -1,7 +1,7 @@
 import { fromRecords } from "../dataset/store.js";
 import type { CityRecord, ClinicRecord, Dataset, FlatDataset } from "../dataset/types.js";
 import { distanceKm } from "../geo/distance.js";
-import { type Place, usPlaces } from "../geo/places.js";
+import { type Place, placesInState } from "../geo/places.js";
 import { stateAt } from "../geo/state-shapes.js";
 import { stateByCode } from "../geo/states.js";
 import { timezoneAt } from "../geo/timezone.js";
@@ -143,11 +143,8 @@ function cityClinics(
   const state = stateByCode(place.state);
   const local = networks.filter((n) => n.states.has(place.state));
   const localWeight = local.reduce((a, n) => a + n.weight, 0);
-  const nearby = usPlaces().filter(
-    (p) =>
-      p.state === place.state &&
-      p.slug !== place.slug &&
-      distanceKm(p.latitude, p.longitude, place.latitude, place.longitude) < 25,
+  const nearby = placesInState(place.state).filter(
+    (p) => p.slug !== place.slug && distanceKm(p.latitude, p.longitude, place.latitude, place.longitude) < 25,
   );
   const spreadKm = 2 + Math.min(14, Math.sqrt(place.population) / 90);
   const areaCode = 201 + (hashCode(`${place.state}${place.slug}`) % 780);

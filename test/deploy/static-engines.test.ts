@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caddyConfig } from "../../src/deploy/caddy.js";
 import { BROTLI_MODULE_PATHS, nginxConfig } from "../../src/deploy/nginx.js";
 import { json, request } from "../helpers/http.js";
-import { sampleSite } from "../helpers/sample-site.js";
+import { sampleSite } from "../helpers/sample-build.js";
 import { BINARIES, type Engine, missing, missingFile, nginxUser, startEngine } from "./engines.js";
 
 const root = sampleSite();

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderSite } from "../../src/build/build.js";
 import { fromRecords } from "../../src/dataset/store.js";
-import { SAMPLE_BUILD, sampleSite, smallRecords, tempDir } from "../helpers/sample-site.js";
+import { sampleSite } from "../helpers/sample-build.js";
+import { SAMPLE_BUILD, smallRecords, tempDir } from "../helpers/sample-site.js";
 import { manifestOf } from "../helpers/tree.js";
 
 describe("bulk downloads are deterministic", () => {

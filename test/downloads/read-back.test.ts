@@ -6,7 +6,8 @@ import { Manifest } from "../../src/build/downloads/manifest-schema.js";
 import { CANONICAL_COLUMNS, LIST_SEPARATOR } from "../../src/dataset/canonical-columns.js";
 import { hoursFrom, parseWeekly } from "../../src/dataset/hours-text.js";
 import { IndexDocument } from "../../src/schema/index-document.js";
-import { SITE_URL, sampleDataset, sampleRecords, sampleSite } from "../helpers/sample-site.js";
+import { sampleSite } from "../helpers/sample-build.js";
+import { SITE_URL, sampleDataset, sampleRecords } from "../helpers/sample-site.js";
 import { clinicsFromApi, duckdb, type ExpectedClinic, sqlPath } from "./helpers.js";
 
 const VERSION = sampleDataset().dataVersion;

@@ -2,7 +2,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningServer, startServer } from "@urgent-care-directory/server";
-import { inject } from "vitest";
 import { renderSite } from "../../src/build/build.js";
 import { fromRecords } from "../../src/dataset/store.js";
 import type { Dataset, FlatDataset } from "../../src/dataset/types.js";
@@ -27,22 +26,6 @@ export function sampleRecords(): FlatDataset {
 /** The built-in sample as the build takes it. */
 export function sampleDataset(): Dataset {
   return fromRecords(sampleRecords());
-}
-
-/** The folder of the sample built once for the whole suite (test/global-setup.ts). Read it; never write into it. */
-export function sampleSite(): string {
-  return inject("sampleSite");
-}
-
-/** Serves the suite's sample build on port 0. */
-export async function serveSample(): Promise<{
-  server: RunningServer;
-  out: string;
-  cleanup: () => Promise<void>;
-}> {
-  const out = sampleSite();
-  const server = await startServer({ dir: out, port: 0 });
-  return { server, out, cleanup: () => server.close() };
 }
 
 /** Builds `dataset` into a temp folder (the suite's options) and serves it on port 0. */

@@ -8,7 +8,7 @@ import { openStatus } from "@urgent-care-directory/sdk";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClinicsByCity } from "../../src/schema/documents.js";
-import { sampleSite } from "../helpers/sample-site.js";
+import { sampleSite } from "../helpers/sample-build.js";
 import { launchChromium, RUN_BROWSER_TESTS } from "./helpers/browser.js";
 import { representativePages, urlOf } from "./helpers/pages.js";
 import { type StaticSite, serveStatic } from "./helpers/static-server.js";

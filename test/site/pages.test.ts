@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { HtmlValidate } from "html-validate";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CitiesList, ClinicsByCity, NetworksList, StatesList } from "../../src/schema/documents.js";
-import { SITE_URL, sampleSite } from "../helpers/sample-site.js";
+import { sampleSite } from "../helpers/sample-build.js";
+import { SITE_URL } from "../helpers/sample-site.js";
 import { readJson } from "../helpers/tree.js";
 import { kindOf, type Listed, pageWeight, representativePages, urlOf } from "./helpers/pages.js";
 

@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveSample } from "../../../test/helpers/sample-site.js";
+import { serveSample } from "../../../test/helpers/sample-build.js";
 import { main } from "../src/cli.js";
 import {
   type FetchLike,

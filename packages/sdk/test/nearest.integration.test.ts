@@ -1,7 +1,7 @@
 // `nearest` against a brute-force scan of every clinic, over the real server on port 0.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Rng } from "../../../src/sample/rng.js";
-import { serveSample } from "../../../test/helpers/sample-site.js";
+import { serveSample } from "../../../test/helpers/sample-build.js";
 import {
   type CityEntry,
   distanceKm,

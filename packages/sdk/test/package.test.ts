@@ -7,7 +7,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { publint } from "publint";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sampleSite } from "../../../test/helpers/sample-site.js";
+import { sampleSite } from "../../../test/helpers/sample-build.js";
 
 const sdkDir = resolve(import.meta.dirname, "..");
 const repoDir = resolve(sdkDir, "../..");

@@ -2,6 +2,7 @@ import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
 import { createInterface } from "node:readline";
+import { collectGarbage } from "../../util/collect-garbage.js";
 
 /** Lines sorted in memory at once; beyond this the file is sorted in runs and merged. */
 const RUN_CHARS = 32 * 1024 * 1024;
@@ -31,6 +32,7 @@ export async function sortedLines(
     runs.push(run);
     chunk = [];
     chars = 0;
+    collectGarbage(); // the run's lines, and what reading them left, are garbage now
   };
   for await (const line of lines(file)) {
     chunk.push(line);

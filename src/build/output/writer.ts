@@ -166,6 +166,9 @@ export class OutputWriter {
     };
     return {
       write: async (chunk) => {
+        // A streamed file is written while a state renders its other parts (the downloads: a city at a time,
+        // the Parquet rows buffered beside them), with no file added between: the heap is checked here too.
+        collectGarbage();
         const b = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
         hash.update(b);
         bytes += b.length;
