@@ -63,7 +63,7 @@ try {
     );
     const validate = buildOnly ? SKIPPED : await run(["validate", "--input", csv]);
     console.log(
-      `  validate (import only): ${validate.seconds.toFixed(1)} s, peak ${validate.peakMb.toFixed(0)} MiB, exit ${validate.code}`,
+      `  validate (import only): ${buildOnly ? "skipped (--build-only)" : `${validate.seconds.toFixed(1)} s, peak ${validate.peakMb.toFixed(0)} MiB, exit ${validate.code}`}`,
     );
     const out = join(dir, `out-${n}`);
     const build = importOnly
@@ -71,7 +71,7 @@ try {
       : await run(["build", "--input", csv, "--out", out, "--compression", "fast"]);
     const built = /built (\d+) clinics.*?: (\d+) files/.exec(build.stderr);
     console.log(
-      `  build (import + build): ${build.seconds.toFixed(1)} s, peak ${build.peakMb.toFixed(0)} MiB, exit ${build.code}${built ? `, ${built[1]} clinics, ${built[2]} files` : ""}`,
+      `  build (import + build): ${importOnly ? "skipped (--import-only)" : `${build.seconds.toFixed(1)} s, peak ${build.peakMb.toFixed(0)} MiB, exit ${build.code}${built ? `, ${built[1]} clinics, ${built[2]} files` : ""}`}`,
     );
     if (build.code !== 0) console.log(build.stderr.slice(-2000));
     results.push({ n, size, validate, build, clinics: built ? Number(built[1]) : null });
@@ -83,6 +83,8 @@ try {
   await rm(dir, { recursive: true, force: true });
 }
 
+/** A figure with its unit, or a dash for a run that was skipped. */
+const shown = (value, digits, unit) => (Number.isNaN(value) ? "—" : `${value.toFixed(digits)}${unit}`);
 /** Ratio of a figure between two runs, or NaN when either is missing. */
 const ratio = (a, b, pick) => (a && b ? pick(b) / pick(a) : Number.NaN);
 const byRows = (n) => results.find((r) => r.n === n);
@@ -96,8 +98,17 @@ for (let i = 1; i < results.length; i++) {
   const peak = ratio(a, b, (r) => r.build.peakMb);
   const rowsRatio = b.n / a.n;
   const goals = a.n === 100_000 && b.n === 400_000;
+  const parts = [];
+  if (!importOnly)
+    parts.push(
+      `time ×${time.toFixed(2)}${goals ? verdict(time, 4.4) : ""}, peak RSS ×${peak.toFixed(2)}${goals ? verdict(peak, 1.5) : ""}`,
+    );
+  if (!buildOnly)
+    parts.push(
+      `import only: time ×${ratio(a, b, (r) => r.validate.seconds).toFixed(2)}, peak ×${ratio(a, b, (r) => r.validate.peakMb).toFixed(2)}`,
+    );
   console.log(
-    `  ${b.n.toLocaleString("en-US")} / ${a.n.toLocaleString("en-US")} rows (×${rowsRatio.toFixed(1)}): time ×${time.toFixed(2)}${goals ? verdict(time, 4.4) : ""}, peak RSS ×${peak.toFixed(2)}${goals ? verdict(peak, 1.5) : ""}; import only: time ×${ratio(a, b, (r) => r.validate.seconds).toFixed(2)}, peak ×${ratio(a, b, (r) => r.validate.peakMb).toFixed(2)}`,
+    `  ${b.n.toLocaleString("en-US")} / ${a.n.toLocaleString("en-US")} rows (×${rowsRatio.toFixed(1)}): ${parts.join("; ")}`,
   );
 }
 const million = byRows(1_000_000);
@@ -111,6 +122,6 @@ console.log(
 console.log("|---:|---:|---:|---:|---:|---:|---:|");
 for (const r of results) {
   console.log(
-    `| ${r.n.toLocaleString("en-US")} | ${(r.size / 2 ** 20).toFixed(0)} MiB | ${r.clinics?.toLocaleString("en-US") ?? "—"} | ${r.validate.seconds.toFixed(1)} s | ${r.validate.peakMb.toFixed(0)} MiB | ${r.build.seconds.toFixed(1)} s | ${r.build.peakMb.toFixed(0)} MiB |`,
+    `| ${r.n.toLocaleString("en-US")} | ${(r.size / 2 ** 20).toFixed(0)} MiB | ${r.clinics?.toLocaleString("en-US") ?? "—"} | ${shown(r.validate.seconds, 1, " s")} | ${shown(r.validate.peakMb, 0, " MiB")} | ${shown(r.build.seconds, 1, " s")} | ${shown(r.build.peakMb, 0, " MiB")} |`,
   );
 }
