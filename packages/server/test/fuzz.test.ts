@@ -126,7 +126,10 @@ describe.each<[string, Partial<ServeOptions>]>([
     const statuses = new Set<number>();
     await fc.assert(
       fc.asyncProperty(fc.array(requestBytes, { minLength: 1, maxLength: 3 }), async (requests) => {
-        const { bytes } = await exchange(server.url, Buffer.from(requests.join(""), "latin1"), 300, true);
+        const { bytes } = await exchange(server.url, Buffer.from(requests.join(""), "latin1"), {
+          idleMs: 300,
+          halfClose: true,
+        });
         const reply = bytes.toString("latin1");
         expect(reply).not.toContain(site.secret);
         expect(reply).not.toContain("root:");

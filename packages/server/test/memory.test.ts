@@ -111,8 +111,9 @@ describe.each<ServerMode>(["raw", "node"])(
 
     it("pipelined requests for cold documents are answered in order", async () => {
       const paths = cityPaths(40).slice(0, 12);
-      const { bytes } = await exchange(server.url, paths.map((p) => request(p)).join(""), 1000, false, {
-        responses: paths.length,
+      const { bytes } = await exchange(server.url, paths.map((p) => request(p)).join(""), {
+        idleMs: 1000,
+        until: { responses: paths.length },
       });
       const rs = parseResponses(bytes);
       expect(rs.map((r) => JSON.parse(r.body.toString()).city.slug)).toEqual(
@@ -150,9 +151,7 @@ describe.each<ServerMode>(["raw", "node"])(
           request("/downloads/clinics.csv", { "Accept-Encoding": "gzip" }) +
           request("/downloads/clinics.csv") +
           request("/api/v1/states.json"),
-        1000,
-        false,
-        { responses: 4 },
+        { idleMs: 1000, until: { responses: 4 } },
       );
       const rs = parseResponses(bytes);
       expect(rs.map((r) => r.status)).toEqual([200, 200, 200, 200]);

@@ -150,7 +150,7 @@ describe.each([
     expect(response?.headers["content-encoding"]).toBe("gzip");
     expect(await child.exit).toBe(0);
     expect(Date.now() - signalled).toBeLessThan(8_000);
-    const after = await exchange(child.url, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n", 500);
+    const after = await exchange(child.url, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n", { idleMs: 500 });
     expect(after.bytes.length).toBe(0);
   });
 });
@@ -216,7 +216,7 @@ describe("cluster resilience", () => {
           const r = await exchange(
             child.url,
             "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
-            1000,
+            { idleMs: 1000 },
           );
           if (parseResponses(r.bytes)[0]?.status === 200) served++;
           else await new Promise((r) => setTimeout(r, 100));

@@ -24,7 +24,7 @@ describe.each<[string, Partial<ServeOptions>]>([
 
   it("answers pipelined requests in order, HEAD and 304 included, on one connection", async () => {
     const first = parseResponses(
-      (await exchange(server.url, request(A), 400, false, { responses: 1 })).bytes,
+      (await exchange(server.url, request(A), { until: { responses: 1 } })).bytes,
     )[0];
     const etag = first?.headers.etag as string;
     const burst = [
@@ -34,9 +34,8 @@ describe.each<[string, Partial<ServeOptions>]>([
       request("/nope.json"),
       request(B),
     ].join("");
-    const { bytes, closed } = await exchange(server.url, burst, 400, false, {
-      responses: 5,
-      bodiless: [false, true],
+    const { bytes, closed } = await exchange(server.url, burst, {
+      until: { responses: 5, bodiless: [false, true] },
     });
     expect(closed).toBe(false);
     const rs = parseResponses(bytes, [false, true]);
@@ -50,20 +49,20 @@ describe.each<[string, Partial<ServeOptions>]>([
     const { bytes } = await exchange(
       server.url,
       request(A) + request(B) + request(A, { Connection: "close" }),
-      1000,
+      { idleMs: 1000 },
     );
     expect(parseResponses(bytes).map((r) => r.status)).toEqual([200, 200, 200]);
   });
 
   it("closes after an HTTP/1.0 request", async () => {
-    const { bytes, closed } = await exchange(server.url, `GET ${A} HTTP/1.0\r\n\r\n`, 2000);
+    const { bytes, closed } = await exchange(server.url, `GET ${A} HTTP/1.0\r\n\r\n`, { idleMs: 2000 });
     expect(closed).toBe(true);
     expect(parseResponses(bytes)[0]?.status).toBe(200);
   });
 
   it("answers a request that carries a body, then closes rather than parse the body as a request", async () => {
     const smuggled = `POST ${A} HTTP/1.1\r\nHost: x\r\nContent-Length: ${request(B).length}\r\n\r\n${request(B)}`;
-    const { bytes, closed } = await exchange(server.url, smuggled, 2000);
+    const { bytes, closed } = await exchange(server.url, smuggled, { idleMs: 2000 });
     expect(closed).toBe(true);
     const rs = parseResponses(bytes);
     expect(rs.map((r) => r.status)).toEqual([405]);
@@ -103,7 +102,7 @@ describe.each<[string, Partial<ServeOptions>]>([
     "GET /a\x7fb HTTP/1.1\r\nHost: x\r\n\r\n",
   ])("refuses a malformed request with 400 at once and closes: %j", async (raw) => {
     const started = Date.now();
-    const { bytes, closed } = await exchange(server.url, raw, 2000);
+    const { bytes, closed } = await exchange(server.url, raw, { idleMs: 2000 });
     expect(closed).toBe(true);
     expect(parseResponses(bytes).map((r) => r.status)).toEqual([400]);
     expect(Date.now() - started).toBeLessThan(1500);
@@ -119,7 +118,7 @@ describe.each<[string, Partial<ServeOptions>]>([
     ["GET /api%2fv1%2findex.json HTTP/1.1\r\nHost: x\r\n\r\n", 404],
     ["GET /api/v1/%zz HTTP/1.1\r\nHost: x\r\n\r\n", 400],
   ])("answers %j with %i", async (raw, status) => {
-    const { bytes } = await exchange(server.url, raw, 300, false, { responses: 1 });
+    const { bytes } = await exchange(server.url, raw, { idleMs: 300, until: { responses: 1 } });
     expect(parseResponses(bytes)[0]?.status).toBe(status);
   });
 
@@ -137,19 +136,20 @@ describe.each<[string, Partial<ServeOptions>]>([
       ),
     );
     await new Promise((r) => setTimeout(r, 100));
-    const over = await exchange(server.url, request(A), 2000);
+    const over = await exchange(server.url, request(A), { idleMs: 2000 });
     expect(over.closed).toBe(true);
     expect(parseResponses(over.bytes)[0]?.status).toBe(503);
     for (const s of held) s.destroy();
     await new Promise((r) => setTimeout(r, 100));
     expect(
-      parseResponses((await exchange(server.url, request(A, { Connection: "close" }), 2000)).bytes)[0]
-        ?.status,
+      parseResponses(
+        (await exchange(server.url, request(A, { Connection: "close" }), { idleMs: 2000 })).bytes,
+      )[0]?.status,
     ).toBe(200);
   });
 
   it("answers a 414 or 431 when the request line never ends", async () => {
-    const { bytes, closed } = await exchange(server.url, `GET /${"a".repeat(20_000)}`, 2000);
+    const { bytes, closed } = await exchange(server.url, `GET /${"a".repeat(20_000)}`, { idleMs: 2000 });
     expect(closed).toBe(true);
     expect([414, 431]).toContain(parseResponses(bytes)[0]?.status);
   });

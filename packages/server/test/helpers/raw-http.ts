@@ -7,17 +7,26 @@ export interface RawResponse {
   body: Buffer;
 }
 
+/** How `exchange` sends and when it stops listening. */
+export interface ExchangeOptions {
+  /** Stop after this long without a byte (default 400 ms). */
+  idleMs?: number;
+  /** Close our side of the connection once `data` is sent (a client that sends and hangs up). */
+  halfClose?: boolean;
+  /** Stop once this many whole responses have arrived; `bodiless[i]`: the i-th answers a HEAD. */
+  until?: { responses: number; bodiless?: boolean[] };
+}
+
 /**
  * Sends `data` on a fresh connection and collects everything until the server closes the connection or
  * `idleMs` pass without a byte, or `until.responses` whole responses have arrived. Returns the raw bytes and
  * whether the server closed.
+ * @example const { bytes } = await exchange(server.url, "GET / HTTP/1.1\r\nHost: x\r\n\r\n", { until: { responses: 1 } });
  */
 export function exchange(
   url: string,
   data: string | Buffer,
-  idleMs = 400,
-  halfClose = false,
-  until?: { responses: number; bodiless?: boolean[] },
+  { idleMs = 400, halfClose = false, until }: ExchangeOptions = {},
 ): Promise<{ bytes: Buffer; closed: boolean }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
@@ -97,7 +106,9 @@ export async function once(
   headers: Record<string, string> = {},
   method = "GET",
 ): Promise<RawResponse> {
-  const { bytes } = await exchange(url, request(path, { ...headers, Connection: "close" }, method), 2000);
+  const { bytes } = await exchange(url, request(path, { ...headers, Connection: "close" }, method), {
+    idleMs: 2000,
+  });
   const [response] = parseResponses(bytes, [method === "HEAD"]);
   if (!response) throw new Error(`no response to ${method} ${path}`);
   return response;
