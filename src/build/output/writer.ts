@@ -53,6 +53,8 @@ const DIR_CACHE = 512;
  */
 const GC_CHECK_EVERY = 64;
 const PART = ".files.tsv.part";
+/** Characters of manifest lines gathered before they are written to the spill (each write is a system call). */
+const SPILL_BATCH = 64 * 1024;
 
 /**
  * Writes the output folder as it is rendered: each file goes to disk at once with its `.br`/`.gz` siblings
@@ -70,6 +72,8 @@ export class OutputWriter {
   readonly #pending = new Set<Promise<void>>();
   /** The unsorted manifest lines, written as files complete. */
   #spill: WriteStream | null = null;
+  /** Manifest lines not yet handed to the spill: one write per SPILL_BATCH characters, not one per file. */
+  #unspilled = "";
   readonly #result: WriteResult = { files: 0, reused: 0, bytes: { raw: 0, gzip: 0, brotli: 0 } };
   #failure: unknown = null;
   #pool: CompressPool | null = null;
@@ -214,6 +218,8 @@ export class OutputWriter {
   async finish(): Promise<WriteResult> {
     await this.drain();
     const spill = this.#spill ?? this.#openSpill();
+    spill.write(this.#unspilled);
+    this.#unspilled = "";
     spill.end();
     await once(spill, "close");
     this.#throwIfFailed();
@@ -321,7 +327,11 @@ export class OutputWriter {
       else if (sibling) this.#result.bytes.gzip += f.bytes;
       else this.#result.bytes.raw += f.bytes;
     }
-    if (text !== "") (this.#spill ?? this.#openSpill()).write(text);
+    this.#unspilled += text;
+    if (this.#unspilled.length >= SPILL_BATCH) {
+      (this.#spill ?? this.#openSpill()).write(this.#unspilled);
+      this.#unspilled = "";
+    }
   }
 
   #openSpill(): WriteStream {
