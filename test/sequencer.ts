@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-/** A test file that imports this module waits for the suite's sample build (test/helpers/sample-build.ts). */
+/** How a test file imports test/helpers/sample-build.ts, which makes it wait for the suite's sample build. */
 const WAITS_FOR_SAMPLE = /from "(?:\.\.?\/)+(?:test\/)?helpers\/sample-build\.js"/;
 
 /**

@@ -11,11 +11,11 @@ let afterLast = 0;
  * Asks V8 for a full garbage collection when the heap has grown by more than SLACK_BYTES since the last one. The
  * import's resolve stage and the build call it between states (the search index between its buckets; the output
  * writer every few dozen files, for the large states, at every write of a streamed download, and while it sorts
- * and merges the tree manifest): a state's records
- * and documents live through many minor collections and are promoted to the old generation, where V8 lets
- * them pile up — state after state — until its lazily grown limit (measured: 680 MiB of heap for 90 MiB of live
- * data at 400k rows). Collecting when the heap has grown keeps the peak near the live data plus one state, without
- * paying a full collection after every small state. A no-op where V8 does not allow it.
+ * and merges the tree manifest): a state's records and documents live through many minor collections and are
+ * promoted to the old generation, where V8 lets them pile up — state after state — until its lazily grown limit
+ * (measured: 680 MiB of heap for 90 MiB of live data at 400k rows). Collecting when the heap has grown keeps the
+ * peak near the live data plus one state, without paying a full collection after every small state. A no-op
+ * where V8 does not allow it.
  * @example for (const state of states) { resolve(state); collectGarbage(); }
  */
 export function collectGarbage(): void {
