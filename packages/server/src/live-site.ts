@@ -73,7 +73,7 @@ export class LiveSite {
       );
       const changed = site.version !== this.current.version;
       if (changed) this.#install(site);
-      else site.retire();
+      else void site.close(); // never served: nothing can still need its manifest
       this.log("reload", {
         reason,
         version: site.version,
