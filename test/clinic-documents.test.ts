@@ -10,6 +10,7 @@ import { Rng } from "../src/sample/rng.js";
 import { ClinicDocument, NetworkDocument } from "../src/schema/clinic-document.js";
 import type { CitiesList, ClinicsByCity, NetworksList } from "../src/schema/documents.js";
 import { runEmitters } from "./helpers/emitter-run.js";
+import { expectEqual } from "./helpers/equal.js";
 import { sampleSite } from "./helpers/sample-build.js";
 import { SITE_URL, sampleRecords, smallRecords, tempDir } from "./helpers/sample-site.js";
 import { readJson } from "./helpers/tree.js";
@@ -40,15 +41,31 @@ describe("per-clinic documents (sample)", () => {
       for (const [i, clinic] of doc.clinics.entries()) {
         const one = documents[i] as ClinicDocument;
         if (rng.chance(0.01)) expect(ClinicDocument.safeParse(one).success).toBe(true);
-        expect(one.version === "v1" && one.status === "listed" && one.id === clinic.id, clinic.id).toBe(true);
         const { place, ...fields } = one.clinic;
-        expect(fields).toEqual(clinic);
-        expect(place.state).toEqual(city.state);
-        expect(place.city).toEqual({ slug: city.slug, name: city.name, path: city.path, url: city.url });
-        expect(place.zip, clinic.id).toBe(zips.get(clinic.id)); // the record's ZIP code
-        expect(one.clinic.url).toBe(`${SITE_URL}/clinics/${city.state.slug}/${city.slug}/${clinic.id}/`);
-        expect(one.network).toEqual(clinic.network === null ? null : byName.get(clinic.network));
-        expect(one.meta.links.self).toBe(`${SITE_URL}/api/v1/clinic/${clinic.id}.json`);
+        // The document's parts, next to what the city document and the record say: one comparison per clinic.
+        expectEqual(
+          {
+            head: [one.version, one.status, one.id],
+            fields,
+            state: place.state,
+            city: place.city,
+            zip: place.zip,
+            url: one.clinic.url,
+            network: one.network,
+            self: one.meta.links.self,
+          },
+          {
+            head: ["v1", "listed", clinic.id],
+            fields: clinic,
+            state: city.state,
+            city: { slug: city.slug, name: city.name, path: city.path, url: city.url },
+            zip: zips.get(clinic.id), // the record's ZIP code
+            url: `${SITE_URL}/clinics/${city.state.slug}/${city.slug}/${clinic.id}/`,
+            network: clinic.network === null ? null : byName.get(clinic.network),
+            self: `${SITE_URL}/api/v1/clinic/${clinic.id}.json`,
+          },
+          clinic.id,
+        );
         n++;
       }
     }
@@ -69,8 +86,8 @@ describe("network documents (sample)", () => {
       expect(doc.clinics).toHaveLength(entry.clinic_count);
       const states = new Set<string>();
       for (const c of doc.clinics) {
-        expect(c.network).toBe(entry.name);
-        expect(c.url).toBe(`${SITE_URL}/clinics/${c.place.state.slug}/${c.place.city.slug}/${c.id}/`);
+        const url = `${SITE_URL}/clinics/${c.place.state.slug}/${c.place.city.slug}/${c.id}/`;
+        expectEqual([c.network, c.url], [entry.name, url], c.id);
         states.add(c.place.state.slug);
       }
       expect([...states].sort()).toEqual(entry.states);

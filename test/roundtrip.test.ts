@@ -7,6 +7,7 @@ import { collectClinics } from "../src/dataset/store.js";
 import type { Dataset } from "../src/dataset/types.js";
 import { importFiles } from "../src/ingest/import.js";
 import { CANONICAL_PROFILE } from "../src/ingest/profiles/index.js";
+import { expectEqual } from "./helpers/equal.js";
 import { sampleSite } from "./helpers/sample-build.js";
 import { SAMPLE_BUILD, sampleDataset } from "./helpers/sample-site.js";
 import { HIFLD_FIXTURE, scratch } from "./ingest/helpers.js";
@@ -63,7 +64,7 @@ async function reimport(
 
 function expectSameTree(a: Map<string, unknown>, b: Map<string, unknown>): void {
   expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
-  for (const [path, doc] of a) expect(b.get(path), path).toEqual(doc);
+  for (const [path, doc] of a) expectEqual(b.get(path), doc, path);
 }
 
 const download = (dir: string, ext: string) => join(dir, `downloads/urgent-care-clinics-latest.${ext}`);
@@ -102,7 +103,7 @@ describe("canonical export → import → identical API tree", () => {
       expect(back.profile).toBe(CANONICAL_PROFILE.name);
       expect(back.source.synthetic).toBe(false);
       try {
-        expect(await content(back)).toEqual(original);
+        expectEqual(await content(back), original);
       } finally {
         await back.clinics.dispose();
       }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import { distanceKm } from "../src/geo/distance.js";
 import { usPlaces } from "../src/geo/places.js";
@@ -41,14 +42,17 @@ describe("synthetic sample", () => {
 
   it("uses real US places and puts clinics near their city", () => {
     const real = new Map(usPlaces().map((p) => [`${p.state}/${p.slug}`, p]));
-    for (const city of data.cities) expect(real.has(`${city.state}/${city.slug}`), city.name).toBe(true);
+    expect(data.cities.filter((city) => !real.has(`${city.state}/${city.slug}`)).map((c) => c.name)).toEqual(
+      [],
+    );
     const centres = new Map(data.cities.map((c) => [`${c.state}/${c.slug}`, c]));
-    for (const c of data.clinics) {
-      if (c.latitude === null || c.longitude === null) continue;
+    const far = data.clinics.filter((c) => {
+      if (c.latitude === null || c.longitude === null) return false;
       const centre = centres.get(`${c.state}/${c.city_slug}`);
       if (!centre) throw new Error(`no centre for ${c.city_slug}`);
-      expect(distanceKm(c.latitude, c.longitude, centre.latitude, centre.longitude)).toBeLessThan(40);
-    }
+      return !(distanceKm(c.latitude, c.longitude, centre.latitude, centre.longitude) < 40);
+    });
+    expect(far.map((c) => `${c.name} ${c.latitude},${c.longitude}`)).toEqual([]);
   });
 
   it("puts every clinic on land inside its own state (not in a bay or the neighbouring state)", () => {
@@ -60,10 +64,10 @@ describe("synthetic sample", () => {
 
   it("can never pass for real: fictional phones and web sites, labelled synthetic", () => {
     expect(data.source.synthetic).toBe(true);
-    for (const c of data.clinics) {
-      if (c.phone !== null) expect(c.phone).toMatch(/^\(\d{3}\) 555-01\d{2}$/);
-      if (c.website !== null) expect(new URL(c.website).hostname).toMatch(/\.example\.com$/);
-    }
+    const phones = data.clinics.map((c) => c.phone).filter((p) => p !== null);
+    expect(phones.filter((p) => !/^\(\d{3}\) 555-01\d{2}$/.test(p))).toEqual([]);
+    const sites = data.clinics.map((c) => c.website).filter((w) => w !== null);
+    expect(sites.filter((w) => !/\.example\.com$/.test(new URL(w).hostname))).toEqual([]);
   });
 
   it("has plausible, varied fields with some unknowns, as real data does", () => {
@@ -74,11 +78,15 @@ describe("synthetic sample", () => {
     expect(share((c) => c.rating === null)).toBeGreaterThan(0.02);
     expect(share((c) => c.website === null)).toBeGreaterThan(0.05);
     expect(share((c) => c.network === null)).toBeGreaterThan(0.2);
-    for (const c of data.clinics) {
-      if (c.rating !== null) expect(c.rating).toBeGreaterThanOrEqual(1);
-      expect(c.rating === null).toBe(c.reviews_count === null);
-      expect([...c.services].sort()).toEqual(c.services);
-    }
+    const odd = data.clinics.filter(
+      (c) =>
+        (c.rating !== null && !(c.rating >= 1)) ||
+        (c.rating === null) !== (c.reviews_count === null) ||
+        !isDeepStrictEqual([...c.services].sort(), c.services),
+    );
+    expect(odd.map((c) => `${c.id}: rating ${c.rating}, ${c.reviews_count} reviews, ${c.services}`)).toEqual(
+      [],
+    );
     const overnight = data.clinics.some((c) =>
       c.hours?.weekly.fri.some((p) => p.close <= p.open && p.close !== "24:00"),
     );
@@ -86,30 +94,39 @@ describe("synthetic sample", () => {
   });
 
   it("fills every record field honestly: real ZIPs at the clinic's point, sources of coordinates, no dates", () => {
-    for (const c of data.clinics) {
+    /** What is wrong with a clinic's record fields: nothing, for every clinic. */
+    const problems = (c: (typeof data.clinics)[number]): string[] => {
+      const wrong: string[] = [];
       if (c.address !== null) {
-        expect(c.zip).toMatch(/^\d{5}$/);
-        expect(c.address.endsWith(`, ${c.state} ${c.zip}`)).toBe(true);
-        expect(c.street !== null && c.address.startsWith(c.street)).toBe(true);
+        if (!/^\d{5}$/.test(c.zip ?? "")) wrong.push(`zip ${c.zip}`);
+        if (!c.address.endsWith(`, ${c.state} ${c.zip}`)) wrong.push("address does not end in state and ZIP");
+        if (!(c.street !== null && c.address.startsWith(c.street)))
+          wrong.push("address does not start with street");
         const centre = zipCentroid(c.zip as string);
-        if (c.latitude !== null && c.longitude !== null && centre)
-          expect(distanceKm(c.latitude, c.longitude, centre.latitude, centre.longitude)).toBeLessThan(30);
-      } else expect([c.street, c.zip]).toEqual([null, null]);
-      expect(c.coordinates_source).toBe(c.latitude === null ? null : "source");
-      expect(c.date).toBeNull();
-      expect(c.source_ids).toEqual([]);
-      expect(c.network_evidence).toEqual(
-        c.network === null ? null : { kind: "source_column", detail: "sample network" },
-      );
-    }
+        if (c.latitude !== null && c.longitude !== null && centre) {
+          const km = distanceKm(c.latitude, c.longitude, centre.latitude, centre.longitude);
+          if (!(km < 30)) wrong.push(`${km} km from its ZIP's centre`);
+        }
+      } else if (c.street !== null || c.zip !== null) wrong.push("street or ZIP without an address");
+      if (c.coordinates_source !== (c.latitude === null ? null : "source"))
+        wrong.push(`coordinates_source ${c.coordinates_source}`);
+      if (c.date !== null) wrong.push(`date ${c.date}`);
+      if (c.source_ids.length > 0) wrong.push("source ids");
+      const evidence = c.network === null ? null : { kind: "source_column", detail: "sample network" };
+      if (!isDeepStrictEqual(c.network_evidence, evidence)) wrong.push("network evidence");
+      return wrong.map((w) => `${c.id}: ${w}`);
+    };
+    expect(data.clinics.flatMap(problems)).toEqual([]);
     for (const city of data.cities) {
       expect(city.center_source).toBe("place");
       expect(city.timezone).toBe(timezoneAt(city.latitude, city.longitude));
       expect(US_ZONES.has(city.timezone)).toBe(true);
     }
     const zones = new Map(data.cities.map((c) => [`${c.state}/${c.slug}`, c.timezone]));
-    for (const c of data.clinics)
-      if (c.hours !== null) expect(c.hours.timezone).toBe(zones.get(`${c.state}/${c.city_slug}`));
+    const zoned = data.clinics.filter((c) => c.hours !== null);
+    expect(
+      zoned.filter((c) => c.hours?.timezone !== zones.get(`${c.state}/${c.city_slug}`)).map((c) => c.id),
+    ).toEqual([]);
   });
 
   it("gives every clinic a unique id", () => {

@@ -1,6 +1,12 @@
 const EARTH_RADIUS_KM = 6371.0088;
 
 /**
+ * Kilometres per degree of latitude on the sphere `distanceKm` uses: two points are at least
+ * |Δlatitude| × this apart, a bound that rules out far candidates without the trigonometry.
+ */
+export const KM_PER_DEGREE_LATITUDE = (EARTH_RADIUS_KM * Math.PI) / 180;
+
+/**
  * Great-circle distance in kilometres (haversine).
  * @example distanceKm(40.7128, -74.006, 34.0522, -118.2437) // ≈ 3936
  */

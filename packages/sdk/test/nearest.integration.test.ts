@@ -43,18 +43,32 @@ beforeAll(async () => {
 afterAll(() => site?.cleanup());
 
 function bruteForce(lat: number, lng: number, o: NearestOptions): NearestResult[] {
-  const all: NearestResult[] = [];
-  for (const { clinic, city, at } of everything)
-    all.push({ distanceKm: distanceKm(lat, lng, at.lat, at.lng), clinic, city });
-  // Every clinic, sorted by distance; the filters are applied walking outwards (same answer, much cheaper).
-  const out: NearestResult[] = [];
-  for (const r of all.sort(compareResults)) {
-    if (out.length === (o.limit ?? 10) || (o.maxKm !== undefined && r.distanceKm > o.maxKm)) break;
-    if (o.openAt && isOpen(r.clinic, o.openAt) !== true) continue;
-    if (o.filter && !o.filter(r.clinic, r.city)) continue;
-    out.push(r);
+  // The distance to every clinic, then the clinics in order of distance; the filters are applied walking
+  // outwards. Only the nearest `take` are sorted, doubling until enough pass the filters (same answer as sorting
+  // all 8,600, without doing that for each of the 400+ points).
+  const km = Float64Array.from(everything, ({ at }) => distanceKm(lat, lng, at.lat, at.lng));
+  const ascending = Float64Array.from(km).sort();
+  const limit = o.limit ?? 10;
+  for (let take = Math.max(64, limit * 4); ; take *= 2) {
+    const cutoff = ascending[Math.min(take, ascending.length) - 1] ?? Number.POSITIVE_INFINITY;
+    const nearest: NearestResult[] = [];
+    everything.forEach(({ clinic, city }, i) => {
+      if ((km[i] as number) <= cutoff) nearest.push({ distanceKm: km[i] as number, clinic, city });
+    });
+    const out: NearestResult[] = [];
+    let reachedEnd = true;
+    for (const r of nearest.sort(compareResults)) {
+      if (out.length === limit || (o.maxKm !== undefined && r.distanceKm > o.maxKm)) {
+        reachedEnd = false;
+        break;
+      }
+      if (o.openAt && isOpen(r.clinic, o.openAt) !== true) continue;
+      if (o.filter && !o.filter(r.clinic, r.city)) continue;
+      out.push(r);
+    }
+    // Done when the walk stopped on its own, or when every clinic was within the cut-off.
+    if (!reachedEnd || take >= ascending.length) return out;
   }
-  return out;
 }
 
 // Points on or next to state lines, many of them between two cities of the sample in different states.

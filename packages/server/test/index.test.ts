@@ -13,10 +13,11 @@ describe("the compact index", () => {
       index.insert(lo, hi, i + 1);
     });
     expect(index.count).toBe(keys.length);
-    keys.forEach((k, i) => {
+    const lost = keys.filter((k, i) => {
       const { lo, hi } = hashKey(k, 0);
-      expect(index.line(index.find(lo, hi))).toBe(i + 1);
+      return index.line(index.find(lo, hi)) !== i + 1;
     });
+    expect(lost).toEqual([]);
     expect(index.bytes / index.count).toBeLessThan(50); // bytes per document: 17 a slot, 35–70 % full
     // Two documents with one hash: both are found, one after the other.
     index.insert(7, 9, 111);

@@ -2,8 +2,7 @@ import { performance } from "node:perf_hooks";
 import { DEFAULT_KEEP_RELEASES } from "../../build/releases/inputs.js";
 import type { Dataset } from "../../dataset/types.js";
 import { purge, purgeLine } from "../../deploy/purge.js";
-import { type PublishResult, publishRelease } from "../../release/publish.js";
-import { generateSample } from "../../sample/generate.js";
+import type { PublishResult } from "../../release/publish.js";
 import { type Command, InputError, parse, UsageError } from "../args.js";
 import {
   formatProblem,
@@ -72,6 +71,7 @@ export const buildCommand: Command = {
     for (const url of values.purge ?? []) checkUrl("--purge", url);
 
     const started = performance.now();
+    const { generateSample, publishRelease } = await pipeline();
     let dataset: Dataset;
     if (values.input === undefined) {
       for (const flag of ["profile", "report", "data-version"] as const) {
@@ -111,7 +111,7 @@ export const buildCommand: Command = {
       console.error(
         `ucd: warning: no --site-url given: every link in the documents and pages (clinic urls, the attribution link, sitemap) will point at ${DEFAULT_SITE_URL}. Pass --site-url with the public address before publishing.`,
       );
-    let result: Awaited<ReturnType<typeof publishRelease>>;
+    let result: PublishResult;
     try {
       result = await publishRelease(dataset, values.out, {
         siteUrl: values["site-url"],
@@ -141,6 +141,18 @@ export const buildCommand: Command = {
     return purgeFailed ? 1 : 0;
   },
 };
+
+/**
+ * The sample generator and the release pipeline, loaded once a build runs rather than for `--help` or a usage
+ * error: their modules (geography, schemas, renderers) take most of a second to load.
+ */
+export async function pipeline() {
+  const [{ generateSample }, { publishRelease }] = await Promise.all([
+    import("../../sample/generate.js"),
+    import("../../release/publish.js"),
+  ]);
+  return { generateSample, publishRelease };
+}
 
 /** What the published release changed and how ids were kept, for the person who ran the build. */
 export function releaseLines(result: PublishResult): string[] {

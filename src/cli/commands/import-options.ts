@@ -1,9 +1,8 @@
 import { writeFile } from "node:fs/promises";
 import type { Dataset } from "../../dataset/types.js";
 import { STATES } from "../../geo/states.js";
-import { type ImportResult, importFiles } from "../../ingest/import.js";
+import type { ImportResult } from "../../ingest/import.js";
 import { formatProblem, type ProblemLog } from "../../ingest/problems.js";
-import { loadProfile, MappingFileError } from "../../ingest/profiles/index.js";
 import { Progress } from "../../ingest/progress.js";
 import { InputError, UsageError } from "../args.js";
 
@@ -39,6 +38,11 @@ export async function runImport(values: ImportFlags): Promise<ImportResult> {
   if (version !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(version) || Number.isNaN(Date.parse(version)))) {
     throw new UsageError(`--data-version must be a date YYYY-MM-DD, not ${version}`);
   }
+  // The importer is loaded here, not with the command's usage: `--help` and usage errors answer at once.
+  const [{ importFiles }, { loadProfile, MappingFileError }] = await Promise.all([
+    import("../../ingest/import.js"),
+    import("../../ingest/profiles/index.js"),
+  ]);
   let profile: Awaited<ReturnType<typeof loadProfile>> | undefined;
   if (values.profile !== undefined) {
     try {

@@ -1,6 +1,5 @@
-import { publishRelease } from "../../release/publish.js";
-import { generateSample } from "../../sample/generate.js";
 import { type Command, parse } from "../args.js";
+import { pipeline } from "./build.js";
 import { SERVE_OPTIONS, SERVE_OPTIONS_HELP, serve, settingsFrom } from "./serve.js";
 
 const usage = `Usage: ucd start [options]
@@ -29,6 +28,7 @@ export const startCommand: Command = {
         ? "127.0.0.1"
         : settings.host;
     const started = Date.now();
+    const { generateSample, publishRelease } = await pipeline();
     const dataset = generateSample();
     await publishRelease(dataset, values.out, {
       siteUrl: `http://${shownHost}:${settings.port}`,
