@@ -19,6 +19,7 @@ export function spillStore(spill: StateSpill<ClinicRecord>, folder: string): Cli
     },
     async dispose() {
       disposed = true;
+      spill.release();
       await rm(folder, { recursive: true, force: true });
     },
   };

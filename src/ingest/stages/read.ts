@@ -191,8 +191,16 @@ export async function readInputs(
 
 /** Our CSV downloads prefix text cells that start like a formula with `'` (see `textCell`): removed again here. */
 function unescapeFormulas(values: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(values))
-    out[k] = typeof v === "string" && /^'[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/.test(v) ? v.slice(1) : v;
-  return out;
+  let out: Record<string, unknown> | undefined;
+  for (const k in values) {
+    const v = values[k];
+    if (typeof v === "string" && v.charCodeAt(0) === APOSTROPHE && ESCAPED_FORMULA.test(v)) {
+      out ??= { ...values };
+      out[k] = v.slice(1);
+    }
+  }
+  // Most rows have no such cell: they are returned as they are.
+  return out ?? values;
 }
+const APOSTROPHE = 0x27;
+const ESCAPED_FORMULA = /^'[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
