@@ -46,8 +46,9 @@ function bruteForce(lat: number, lng: number, o: NearestOptions): NearestResult[
   // The distance to every clinic, then the clinics in order of distance; the filters are applied walking
   // outwards. Only the nearest `take` are sorted, doubling until enough pass the filters (same answer as sorting
   // all 8,600, without doing that for each of the 400+ points).
-  const km = Float64Array.from(everything, ({ at }) => distanceKm(lat, lng, at.lat, at.lng));
-  const ascending = Float64Array.from(km).sort();
+  const km = new Float64Array(everything.length);
+  for (const [i, { at }] of everything.entries()) km[i] = distanceKm(lat, lng, at.lat, at.lng);
+  const ascending = km.slice().sort();
   const limit = o.limit ?? 10;
   for (let take = Math.max(64, limit * 4); ; take *= 2) {
     const cutoff = ascending[Math.min(take, ascending.length) - 1] ?? Number.POSITIVE_INFINITY;
