@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 
@@ -11,12 +11,13 @@ export type ExpectedClinic = Record<string, unknown> & { id: string; coordinates
  */
 export async function clinicsFromApi(out: string): Promise<ExpectedClinic[]> {
   const api = join(out, "api/v1");
-  const cities = JSON.parse(await readFile(join(api, "cities.json"), "utf8")) as {
+  // Read synchronously: 9,000 small documents, several times faster than through the thread pool.
+  const cities = JSON.parse(readFileSync(join(api, "cities.json"), "utf8")) as {
     cities: { path: string }[];
   };
   const all: ExpectedClinic[] = [];
   for (const c of cities.cities) {
-    const doc = JSON.parse(await readFile(join(api, c.path), "utf8")) as {
+    const doc = JSON.parse(readFileSync(join(api, c.path), "utf8")) as {
       city: { slug: string; name: string; state: { slug: string; code: string; name: string } };
       clinics: ExpectedClinic[];
     };
@@ -30,7 +31,7 @@ export async function clinicsFromApi(out: string): Promise<ExpectedClinic[]> {
         city_name: doc.city.name,
         // ZIP codes are not in the city documents: the clinic's own document has them (place.zip).
         zip: (
-          JSON.parse(await readFile(join(api, `clinic/${clinic.id}.json`), "utf8")) as {
+          JSON.parse(readFileSync(join(api, `clinic/${clinic.id}.json`), "utf8")) as {
             clinic: { place: { zip: string | null } };
           }
         ).clinic.place.zip,

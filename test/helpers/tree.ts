@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseTreeManifest, TREE_MANIFEST } from "../../src/build/output/tree-manifest.js";
@@ -8,7 +9,10 @@ export async function manifestOf(dir: string): Promise<Map<string, string>> {
   return new Map(files.map((f) => [f.path, f.sha256]));
 }
 
-/** A JSON file of a built folder, parsed. */
+/**
+ * A JSON file of a built folder, parsed. Read synchronously: tests read thousands of small documents, several
+ * times faster so than through the thread pool (async stays the signature, for the callers' sake).
+ */
 export async function readJson<T = unknown>(dir: string, path: string): Promise<T> {
-  return JSON.parse(await readFile(join(dir, path), "utf8")) as T;
+  return JSON.parse(readFileSync(join(dir, path), "utf8")) as T;
 }
