@@ -30,10 +30,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
-    // One fork more than the cores: many test files wait on servers, child processes and Chromium for much of
-    // their time, and the extra fork keeps the cores busy meanwhile (on 2 cores: 80.6 s with 3 forks, 87.1 s
-    // with 2, 79.9 s with 4, measured back to back).
-    maxWorkers: availableParallelism() + 1,
+    // One fork per core (vitest's default leaves one core idle). A third fork on 2 cores, to use the time files
+    // spend waiting on servers and Chromium, cost more than it gained: 82.8–84.8 s against 78.5–81.4 s with 2,
+    // measured alternately.
+    maxWorkers: Math.max(2, availableParallelism()),
     // Test files share their fork's module cache instead of re-importing the sources for every file (a quarter of
     // the suite's time went into imports); no test relies on a fresh module state.
     isolate: false,
