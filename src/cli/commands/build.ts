@@ -144,7 +144,7 @@ export const buildCommand: Command = {
 
 /**
  * The sample generator and the release pipeline, loaded once a build runs rather than for `--help` or a usage
- * error: their modules (geography, schemas, renderers) take most of a second to load.
+ * error: their modules (geography, schemas, renderers) take a third of a second to load.
  */
 export async function pipeline() {
   const [{ generateSample }, { publishRelease }] = await Promise.all([
