@@ -18,7 +18,10 @@ import { compareResults } from "../src/nearest.js";
 
 let site: Awaited<ReturnType<typeof serveSample>>;
 let base: string;
-let everything: Array<{ clinic: LocatedClinic; city: CityEntry; at: { lat: number; lng: number } }>;
+let everything: Array<{ clinic: LocatedClinic; city: CityEntry }>;
+/** The clinics' coordinates, in the order of `everything`. */
+let lats: Float64Array;
+let lngs: Float64Array;
 let cities: CityEntry[];
 let fetched: string[] = [];
 let client: UrgentCareClient;
@@ -33,12 +36,17 @@ beforeAll(async () => {
   client = new UrgentCareClient({ baseUrl: base, fetch: counting });
   cities = (await client.cities()).cities;
   everything = [];
+  const at: Array<{ lat: number; lng: number }> = [];
   for await (const doc of client.clinicDocuments({ concurrency: 8 })) {
     for (const clinic of doc.clinics) {
-      const at = parseCoordinates(clinic);
-      if (at) everything.push({ clinic: locate(clinic, doc.city), city: doc.city, at });
+      const point = parseCoordinates(clinic);
+      if (!point) continue;
+      everything.push({ clinic: locate(clinic, doc.city), city: doc.city });
+      at.push(point);
     }
   }
+  lats = Float64Array.from(at, (p) => p.lat);
+  lngs = Float64Array.from(at, (p) => p.lng);
 });
 afterAll(() => site?.cleanup());
 
@@ -46,16 +54,20 @@ function bruteForce(lat: number, lng: number, o: NearestOptions): NearestResult[
   // The distance to every clinic, then the clinics in order of distance; the filters are applied walking
   // outwards. Only the nearest `take` are sorted, doubling until enough pass the filters (same answer as sorting
   // all 8,600, without doing that for each of the 400+ points).
-  const km = new Float64Array(everything.length);
-  for (const [i, { at }] of everything.entries()) km[i] = distanceKm(lat, lng, at.lat, at.lng);
+  const n = everything.length;
+  const km = new Float64Array(n);
+  for (let i = 0; i < n; i++) km[i] = distanceKm(lat, lng, lats[i] as number, lngs[i] as number);
   const ascending = km.slice().sort();
   const limit = o.limit ?? 10;
   for (let take = Math.max(64, limit * 4); ; take *= 2) {
-    const cutoff = ascending[Math.min(take, ascending.length) - 1] ?? Number.POSITIVE_INFINITY;
+    const cutoff = ascending[Math.min(take, n) - 1] ?? Number.POSITIVE_INFINITY;
     const nearest: NearestResult[] = [];
-    everything.forEach(({ clinic, city }, i) => {
-      if ((km[i] as number) <= cutoff) nearest.push({ distanceKm: km[i] as number, clinic, city });
-    });
+    for (let i = 0; i < n; i++) {
+      const d = km[i] as number;
+      if (d > cutoff) continue;
+      const { clinic, city } = everything[i] as (typeof everything)[number];
+      nearest.push({ distanceKm: d, clinic, city });
+    }
     const out: NearestResult[] = [];
     let reachedEnd = true;
     for (const r of nearest.sort(compareResults)) {
@@ -68,7 +80,7 @@ function bruteForce(lat: number, lng: number, o: NearestOptions): NearestResult[
       out.push(r);
     }
     // Done when the walk stopped on its own, or when every clinic was within the cut-off.
-    if (!reachedEnd || take >= ascending.length) return out;
+    if (!reachedEnd || take >= n) return out;
   }
 }
 

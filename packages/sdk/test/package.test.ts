@@ -4,14 +4,15 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import { checkPackage, createPackageFromTarballData } from "@arethetypeswrong/core";
 import { build } from "esbuild";
 import { publint } from "publint";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sampleSite } from "../../../test/helpers/sample-build.js";
+import { packTarball } from "../../server/test/packed.js";
 
 const sdkDir = resolve(import.meta.dirname, "..");
 const repoDir = resolve(sdkDir, "../..");
-const bin = (name: string) => join(repoDir, "node_modules/.bin", name);
 const manifest = JSON.parse(readFileSync(join(sdkDir, "package.json"), "utf8"));
 
 /** Most bytes the minified, gzipped browser bundle of the whole SDK may take ("a few KB"). */
@@ -19,12 +20,14 @@ export const BUNDLE_BUDGET_BYTES = 8 * 1024;
 /** Most bytes the search alone (`@urgent-care-directory/sdk/search`) may take in a page's bundle. */
 export const SEARCH_BUDGET_BYTES = 4 * 1024;
 
+let tarball: Uint8Array;
 beforeAll(() => {
-  // publint and attw read dist/: compile it from the current source first.
+  // publint and attw read dist/: compile it from the current source first, then pack.
   const tsc = spawnSync(process.execPath, [join(repoDir, "node_modules/typescript/bin/tsc"), "-b", sdkDir], {
     encoding: "utf8",
   });
   expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
+  tarball = packTarball(sdkDir);
 });
 
 describe("package manifest", () => {
@@ -77,18 +80,14 @@ describe("publishing checks", () => {
     expect(messages).toEqual([]);
   });
 
-  // ESM-only on purpose: `--profile esm-only` ignores the node10 and node16-from-CJS resolutions, where
-  // an ESM-only package is expected to need `import()`; every other resolution must be clean.
-  it("passes @arethetypeswrong/cli --pack with the esm-only profile", () => {
-    const r = spawnSync(bin("attw"), ["--pack", ".", "--profile", "esm-only", "--format", "json"], {
-      cwd: sdkDir,
-      encoding: "utf8",
-    });
-    expect(r.status, r.stdout + r.stderr).toBe(0);
-    const report = JSON.parse(r.stdout.slice(r.stdout.indexOf("{")));
-    const problems = (report.analysis?.problems ?? []) as Array<{ kind: string; resolutionKind?: string }>;
+  // ESM-only on purpose: like `attw --pack --profile esm-only`, the node10 and node16-from-CJS resolutions are
+  // ignored (there an ESM-only package is expected to need `import()`); every other resolution must be clean.
+  it("passes Are the Types Wrong (@arethetypeswrong/core, what `attw --pack` runs) with the esm-only profile", async () => {
+    const analysis = await checkPackage(createPackageFromTarballData(tarball));
+    expect(analysis.types).not.toBe(false);
+    const problems = "problems" in analysis ? analysis.problems : [];
     const counted = problems.filter(
-      (p) => p.resolutionKind !== "node10" && p.resolutionKind !== "node16-cjs",
+      (p) => !("resolutionKind" in p) || (p.resolutionKind !== "node10" && p.resolutionKind !== "node16-cjs"),
     );
     expect(counted).toEqual([]);
   });

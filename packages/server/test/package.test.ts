@@ -1,14 +1,14 @@
 // The package as published and as deployed alone: manifest, bin, README, LICENSE, publint, attw, and tests
 // that import nothing outside the package.
-import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { checkPackage, createPackageFromTarballData } from "@arethetypeswrong/core";
 import { publint } from "publint";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { packTarball } from "./packed.js";
 
 const dir = fileURLToPath(new URL("..", import.meta.url));
-const root = join(dir, "..", "..");
 const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
 
 /** Every import specifier of the TypeScript files under `folder`. */
@@ -25,6 +25,11 @@ function imports(folder: string): [string, string][] {
 }
 
 describe("@urgent-care-directory/server as a package", () => {
+  let tarball: Uint8Array;
+  beforeAll(() => {
+    tarball = packTarball(dir);
+  });
+
   it("has no runtime dependencies, a bin, a README with the command and the options, and an MIT LICENSE", () => {
     expect(manifest.dependencies).toBeUndefined();
     expect(manifest.bin["ucd-server"]).toBe("bin/ucd-server.js");
@@ -37,11 +42,13 @@ describe("@urgent-care-directory/server as a package", () => {
     expect(manifest.license).toBe("MIT");
   });
 
-  it("its source imports only node: built-ins and itself; its tests add only vitest, fast-check, publint", () => {
+  it("its source imports only node: built-ins and itself; its tests add only vitest, fast-check and the publishing checks", () => {
     for (const [file, spec] of imports(join(dir, "src")))
       expect(spec, file).toMatch(/^(node:[a-z_/]+|\.\/[a-z0-9-]+\.js)$/);
     for (const [file, spec] of imports(join(dir, "test")))
-      expect(spec, file).toMatch(/^(node:[a-z_/]+|\.\.?\/[a-z0-9/.-]+\.js|vitest|fast-check|publint)$/);
+      expect(spec, file).toMatch(
+        /^(node:[a-z_/]+|\.\.?\/[a-z0-9/.-]+\.js|vitest|fast-check|publint|@arethetypeswrong\/core)$/,
+      );
   });
 
   it("passes publint (strict)", async () => {
@@ -49,13 +56,10 @@ describe("@urgent-care-directory/server as a package", () => {
     expect(messages).toEqual([]);
   });
 
-  it("passes @arethetypeswrong/cli --pack, node10 resolution included", () => {
-    const r = spawnSync(join(root, "node_modules/.bin/attw"), ["--pack", ".", "--format", "json"], {
-      cwd: dir,
-      encoding: "utf8",
-    });
-    const report = JSON.parse(r.stdout.slice(r.stdout.indexOf("{")));
-    const problems = (report.analysis?.problems ?? []) as Array<{ kind: string; resolutionKind?: string }>;
+  it("passes Are the Types Wrong (@arethetypeswrong/core, what `attw --pack` runs), node10 resolution included", async () => {
+    const analysis = await checkPackage(createPackageFromTarballData(tarball));
+    expect(analysis.types).not.toBe(false);
+    const problems = "problems" in analysis ? analysis.problems : [];
     // An ESM-only package is require()d from CommonJS only through import(): that one is expected.
     expect(problems.filter((p) => p.kind !== "CJSResolvesToESM")).toEqual([]);
   });

@@ -26,6 +26,8 @@ export interface ItemOptions {
   /** Extra line under the name (the city, on network pages). */
   place?: Fragment;
   networkOf(name: string): NetworkSummary | undefined;
+  /** Whether to name the network; off on the network's own page, where every item would repeat its title. */
+  showNetwork?: boolean;
 }
 
 /** One clinic: its name (a link to its page), open-now badge, address, phone, network and hours in one line. */
@@ -36,6 +38,6 @@ export function clinicItem(
 ): Html {
   const href = site.href(clinicPage(o.state, o.city, clinic.id));
   return html`<li class="clinic"><h3><a href="${href}">${clinic.name}</a></h3>
-${openNowBadge(clinic.hours)}${o.place ? html`<p>${o.place}</p>` : ""}${clinic.address ? html`<p>${clinic.address}</p>` : ""}${clinic.phone ? html`<p>Phone: ${phoneLink(clinic.phone)}</p>` : ""}${clinic.network ? html`<p>Network: ${networkLink(site, o.networkOf(clinic.network), clinic.network)}</p>` : ""}<p class="meta">${clinic.hours ? hoursSummary(clinic.hours) : "Opening hours not known"}</p></li>
+${openNowBadge(clinic.hours)}${o.place ? html`<p>${o.place}</p>` : ""}${clinic.address ? html`<p>${clinic.address}</p>` : ""}${clinic.phone ? html`<p>Phone: ${phoneLink(clinic.phone)}</p>` : ""}${clinic.network && o.showNetwork !== false ? html`<p>Network: ${networkLink(site, o.networkOf(clinic.network), clinic.network)}</p>` : ""}<p class="meta">${clinic.hours ? hoursSummary(clinic.hours) : "Opening hours not known"}</p></li>
 `;
 }

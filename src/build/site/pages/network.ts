@@ -39,6 +39,7 @@ export async function networkPageHtml(
         city: m.city.slug,
         place: `${m.city.name}, ${m.state.code}`,
         networkOf: (name) => summary.networkByName.get(name),
+        showNetwork: false,
       }),
     );
   }
