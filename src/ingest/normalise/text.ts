@@ -15,6 +15,8 @@ export function cleanText(value: unknown, blanks: ReadonlySet<string> = NO_BLANK
   } else if (typeof value === "bigint" || typeof value === "boolean") text = String(value);
   else if (value instanceof Date) text = Number.isNaN(value.getTime()) ? "" : value.toISOString();
   else return null;
+  // Most cells are plain printable ASCII, one space between words: already clean.
+  if (CLEAN_ASCII.test(text)) return blanks.size > 0 && blanks.has(text.toUpperCase()) ? null : text;
   const clean = text
     .normalize("NFC")
     .replace(INVISIBLE, "")
@@ -25,6 +27,8 @@ export function cleanText(value: unknown, blanks: ReadonlySet<string> = NO_BLANK
   return clean;
 }
 
+/** Printable ASCII with no space at either end and none doubled: what cleaning would leave unchanged. */
+const CLEAN_ASCII = /^[\x21-\x7e]+(?: [\x21-\x7e]+)*$/;
 // Control characters (tabs, stray line breaks in cells) and Unicode spaces all read as one space.
 const SPACE_LIKE = /[\p{Cc}\u00a0\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/gu;
 /**
@@ -51,6 +55,8 @@ export const MAX_LENGTH = {
  * @example capLength("A".repeat(300), 200).length // 200
  */
 export function capLength(text: string, max: number): { value: string; cut: boolean } {
+  // A string of no more UTF-16 units than `max` has no more characters either.
+  if (text.length <= max) return { value: text, cut: false };
   const chars = [...text];
   if (chars.length <= max) return { value: text, cut: false };
   const head = chars.slice(0, max).join("");

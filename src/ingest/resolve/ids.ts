@@ -24,13 +24,13 @@ export function identityParts(r: MergedRecord): string[] {
  * makes the id; otherwise the clinic's identity does. Two clinics of one identity (same name and street in one
  * state, different ZIP or place) are told apart by their ZIP and city, then by their content, never by row order,
  * so that re-ordered exports give the same ids. `taken` holds the ids already given (our exports' ids are global;
- * derived ids include the state, so they cannot meet another state's).
+ * derived ids include the state, so they cannot meet another state's); the ids given here are added to it.
  * @example assignIds(texas, (r) => null, taken)
  */
 export function assignIds(
   clinics: readonly MergedRecord[],
   stableSourceId: (r: MergedRecord) => string | null,
-  taken: Set<string>,
+  taken: { has(id: string): boolean; add(id: string): unknown },
 ): Map<MergedRecord, IdDecision> {
   const out = new Map<MergedRecord, IdDecision>();
   const wanted = new Map<string, MergedRecord[]>();
