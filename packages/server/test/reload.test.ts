@@ -101,8 +101,13 @@ describe.each<ServerMode>(["raw", "node"])("hot reload (%s mode)", (mode) => {
     const tally: Tally = { ok: 0, failures: [], versions: new Set() };
     const agent = new Agent({ keepAlive: true, maxSockets: 8 });
     let running = true;
+    // Eight clients, each with a request in flight at almost any moment, paced so that they leave the CPU to the
+    // reloads they race (unpaced, they spin for as long as the 20 flips take: the time is the watcher's, not theirs).
     const loops = Array.from({ length: 8 }, async (_, w) => {
-      for (let i = w; running; i += 8) await getChecked(server.url, agent, i, tally);
+      for (let i = w; running; i += 8) {
+        await getChecked(server.url, agent, i, tally);
+        await new Promise((r) => setTimeout(r, 2));
+      }
     });
     for (let n = 1; n <= 20; n++) {
       const next = n % 2 === 1 ? "v1" : "v2";
