@@ -1,6 +1,7 @@
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, symlink } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderSite } from "../src/build/build.js";
@@ -156,6 +157,22 @@ describe("static build", () => {
     expect(treeHashes(out)).toEqual(before);
     const store = join(tmp.dir, ".atomic.releases");
     expect((await readdir(store)).filter((n) => n.startsWith(".tmp-"))).toEqual([]);
+  });
+
+  it("removes what a killed build left (its temporary folder and link), and nothing of a build still running", async () => {
+    const out = join(tmp.dir, "killed");
+    await publishRelease(fromRecords(smallRecords()), out, SAMPLE_BUILD);
+    const store = join(tmp.dir, ".killed.releases");
+    // A process that has ended: its pid is free, as a killed build's is.
+    const ended = spawnSync(process.execPath, ["-e", ""]).pid as number;
+    await mkdir(join(store, `.tmp-${ended}-0042`, "site"), { recursive: true });
+    await symlink(".killed.releases/0001-2026-05-01/site", join(tmp.dir, `.killed.link-${ended}`));
+    // This process is alive: a concurrent build's folder must survive.
+    await mkdir(join(store, `.tmp-${process.pid}-0043`), { recursive: true });
+
+    await publishRelease(fromRecords(smallRecords()), out, SAMPLE_BUILD);
+    expect((await readdir(store)).filter((n) => n.startsWith(".tmp-"))).toEqual([`.tmp-${process.pid}-0043`]);
+    expect((await readdir(tmp.dir)).filter((n) => n.startsWith(".killed.link-"))).toEqual([]);
   });
 
   it("refuses to publish a data set with no clinics, and the previous release stays", async () => {
