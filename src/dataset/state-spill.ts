@@ -82,7 +82,8 @@ export class StateSpill<T> {
 
   /** Past `HELD_VALUES`: every value held goes to the buffers, in the order added, and from now on all do. */
   private async spillHeld(): Promise<void> {
-    const held = this.held ?? new Map<string, T[]>();
+    const held = this.held;
+    if (!held) return;
     this.held = null;
     for (const [state, values] of held) {
       for (const value of values) this.buffer(state, value);

@@ -28,7 +28,7 @@ function whenWritten(file: string): Promise<SampleBuildOutcome> {
 
 const outcome = await whenWritten(inject("sampleBuild"));
 if (!outcome.ok) throw new Error(`the suite's sample build failed: ${outcome.error}\n${outcome.log}`);
-const built = outcome;
+const built = outcome; // narrowed: the functions below see the successful outcome
 
 /** The folder of the sample built once for the whole suite. Read it; never write into it. */
 export function sampleSite(): string {

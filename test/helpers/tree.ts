@@ -11,7 +11,7 @@ export async function manifestOf(dir: string): Promise<Map<string, string>> {
 
 /**
  * A JSON file of a built folder, parsed. Read synchronously: tests read thousands of small documents, several
- * times faster so than through the thread pool (async stays the signature, for the callers' sake).
+ * times faster than through the thread pool (async stays the signature, for the callers' sake).
  */
 export async function readJson<T = unknown>(dir: string, path: string): Promise<T> {
   return JSON.parse(readFileSync(join(dir, path), "utf8")) as T;
