@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Bundles the site's browser scripts (src/browser, TypeScript importing the SDK from its sources) with esbuild
-// into src/build/site/browser-bundles.generated.ts, a committed module of strings that the build fingerprints
+// into src/render/site/browser-bundles.generated.ts, a committed module of strings that the build fingerprints
 // and writes under assets/. The build therefore needs no bundler at run time. With --check it fails (exit 1)
 // when the committed file differs from what would be generated (the SDK or a script changed).
 //
@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const output = join(repo, "src/build/site/browser-bundles.generated.ts");
+const output = join(repo, "src/render/site/browser-bundles.generated.ts");
 const ENTRIES = { openNow: "src/browser/open-now.ts", home: "src/browser/home.ts" };
 
 export async function generate() {

@@ -2,11 +2,11 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { renderSite } from "../src/build/build.js";
 import { collectClinics } from "../src/dataset/store.js";
 import type { Dataset } from "../src/dataset/types.js";
 import { importFiles } from "../src/ingest/import.js";
 import { CANONICAL_PROFILE } from "../src/ingest/profiles/index.js";
+import { renderSite } from "../src/render/build.js";
 import { expectEqual } from "./helpers/equal.js";
 import { sampleSite } from "./helpers/sample-build.js";
 import { SAMPLE_BUILD, sampleDataset } from "./helpers/sample-site.js";

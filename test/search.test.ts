@@ -16,7 +16,8 @@ import {
   type SearchHit,
   searchWords,
 } from "../packages/sdk/src/search-core.js";
-import { searchEmitter } from "../src/build/search/emitter.js";
+import { fromRecords } from "../src/dataset/store.js";
+import { searchEmitter } from "../src/render/search/emitter.js";
 import {
   addPairs,
   DEFAULT_LAYOUT,
@@ -25,9 +26,8 @@ import {
   type LayoutOptions,
   layoutShards,
   truncateCommon,
-} from "../src/build/search/layout.js";
-import { clinicKeys, type IndexedClinic, words } from "../src/build/search/tokens.js";
-import { fromRecords } from "../src/dataset/store.js";
+} from "../src/render/search/layout.js";
+import { clinicKeys, type IndexedClinic, words } from "../src/render/search/tokens.js";
 import { Rng } from "../src/sample/rng.js";
 import type { CitiesList, ClinicsByCity } from "../src/schema/documents.js";
 import { SearchIndex, SearchShard } from "../src/schema/search.js";

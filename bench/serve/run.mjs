@@ -70,7 +70,7 @@ const log = (...a) => console.error(`[bench ${new Date().toISOString().slice(11,
 // 1. The output folder: the synthetic sample, as `ucd build` writes it.
 if (!opts.site) {
   log(`building the sample into ${site} (compression ${opts.compression})`);
-  const { buildSite } = await import(join(ROOT, "dist", "build", "build.js"));
+  const { buildSite } = await import(join(ROOT, "dist", "render", "build.js"));
   const { generateSample } = await import(join(ROOT, "dist", "sample", "generate.js"));
   await buildSite(generateSample(), site, {
     siteUrl: "http://127.0.0.1:8080",

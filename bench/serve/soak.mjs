@@ -30,7 +30,7 @@ const log = (...a) => console.error(`[soak ${new Date().toISOString().slice(11, 
 
 const work = mkdtempSync(join(tmpdir(), "ucd-soak-"));
 const live = join(work, "public");
-const { buildSite } = await import(join(ROOT, "dist", "build", "build.js"));
+const { buildSite } = await import(join(ROOT, "dist", "render", "build.js"));
 const { generateSample } = await import(join(ROOT, "dist", "sample", "generate.js"));
 const dataset = generateSample();
 log("building two versions of the sample");

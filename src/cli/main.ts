@@ -1,4 +1,4 @@
-import { BuildError } from "../build/validate.js";
+import { BuildError } from "../render/validate.js";
 import { type Command, InputError, UsageError } from "./args.js";
 import { buildCommand } from "./commands/build.js";
 import { deployConfigCommand } from "./commands/deploy-config.js";

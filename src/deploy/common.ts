@@ -28,7 +28,7 @@ export const HIDDEN_PATH_PATTERN = "(?:\\.(?:br|gz)$|/\\.|^/files\\.tsv$)";
 /** Prefix of the API: unknown paths under it get the JSON 404 (`404.json`), others the HTML page (`404.html`). */
 export const API_PREFIX = "/api/";
 
-/** The build's 404 documents (written by `src/build`, listed in `files.tsv`). */
+/** The build's 404 documents (written by `src/render`, listed in `files.tsv`). */
 export const NOT_FOUND_JSON = "/404.json";
 export const NOT_FOUND_HTML = "/404.html";
 

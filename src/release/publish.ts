@@ -1,12 +1,12 @@
 import { link, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type RenderOptions, type RenderResult, renderSite } from "../build/build.js";
-import { parseTreeManifest, TREE_MANIFEST } from "../build/output/tree-manifest.js";
-import type { PreviousTree } from "../build/output/writer.js";
-import { DEFAULT_KEEP_RELEASES, type HistoryEntry } from "../build/releases/inputs.js";
-import { BuildError } from "../build/validate.js";
 import type { Dataset } from "../dataset/types.js";
 import { stateByCode } from "../geo/states.js";
+import { type RenderOptions, type RenderResult, renderSite } from "../render/build.js";
+import { parseTreeManifest, TREE_MANIFEST } from "../render/output/tree-manifest.js";
+import type { PreviousTree } from "../render/output/writer.js";
+import { DEFAULT_KEEP_RELEASES, type HistoryEntry } from "../render/releases/inputs.js";
+import { BuildError } from "../render/validate.js";
 import { type BaseRelease, planRelease, type ReleasePlan } from "./plan.js";
 import { readRecords, writeRecords } from "./records.js";
 import {

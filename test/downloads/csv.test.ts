@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderSite } from "../../src/build/build.js";
-import { csvField, joinList, textCell } from "../../src/build/downloads/csv.js";
 import { fromRecords } from "../../src/dataset/store.js";
 import type { ClinicRecord, Dataset, FlatDataset } from "../../src/dataset/types.js";
+import { renderSite } from "../../src/render/build.js";
+import { csvField, joinList, textCell } from "../../src/render/downloads/csv.js";
 import { SITE_URL, sampleRecords, tempDir } from "../helpers/sample-site.js";
 import { clinicsFromApi, duckdb, sqlPath } from "./helpers.js";
 

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderSite } from "../../src/build/build.js";
 import { fromRecords } from "../../src/dataset/store.js";
+import { renderSite } from "../../src/render/build.js";
 import { sampleSite } from "../helpers/sample-build.js";
 import { SAMPLE_BUILD, smallRecords, tempDir } from "../helpers/sample-site.js";
 import { manifestOf } from "../helpers/tree.js";

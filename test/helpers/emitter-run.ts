@@ -1,7 +1,7 @@
 import { join } from "node:path";
-import { renderSite } from "../../src/build/build.js";
-import type { Emitter } from "../../src/build/emitter.js";
 import type { Dataset } from "../../src/dataset/types.js";
+import { renderSite } from "../../src/render/build.js";
+import type { Emitter } from "../../src/render/emitter.js";
 import { SAMPLE_BUILD } from "./constants.js";
 
 /**

@@ -2,9 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningServer, startServer } from "@urgent-care-directory/server";
-import { renderSite } from "../../src/build/build.js";
 import { fromRecords } from "../../src/dataset/store.js";
 import type { Dataset, FlatDataset } from "../../src/dataset/types.js";
+import { renderSite } from "../../src/render/build.js";
 import { generateSampleRecords } from "../../src/sample/generate.js";
 import { SAMPLE_BUILD } from "./constants.js";
 

@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { type RunningServer, startServer } from "@urgent-care-directory/server";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { renderSite } from "../../src/build/build.js";
 import { importFiles } from "../../src/ingest/import.js";
+import { renderSite } from "../../src/render/build.js";
 import { ClinicsByCity, StatesList, Stats } from "../../src/schema/index.js";
 import { HIFLD_FIXTURE, scratch } from "./helpers.js";
 

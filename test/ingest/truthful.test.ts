@@ -4,12 +4,12 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { renderSite } from "../../src/build/build.js";
 import { collectClinics } from "../../src/dataset/store.js";
 import type { ClinicRecord, FlatDataset } from "../../src/dataset/types.js";
 import { distanceKm } from "../../src/geo/distance.js";
 import { type ImportResult, importFiles } from "../../src/ingest/import.js";
 import { loadProfile } from "../../src/ingest/profiles/index.js";
+import { renderSite } from "../../src/render/build.js";
 import { FIXTURES } from "./helpers.js";
 
 const ORIGINAL = join(FIXTURES, "hifld-original.csv");

@@ -5,9 +5,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderSite } from "../../src/build/build.js";
 import { fromRecords } from "../../src/dataset/store.js";
 import type { FlatDataset } from "../../src/dataset/types.js";
+import { renderSite } from "../../src/render/build.js";
 import { SAMPLE_BUILD, smallRecords, tempDir } from "../helpers/sample-site.js";
 import { launchChromium, RUN_BROWSER_TESTS } from "./helpers/browser.js";
 import { serveStatic } from "./helpers/static-server.js";

@@ -3,14 +3,14 @@ import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { decodeHours, encodeHours, type HoursData } from "../../src/browser/hours-data.js";
-import { OutputWriter } from "../../src/build/output/writer.js";
-import { faviconIco } from "../../src/build/site/favicon.js";
-import { bytes, clock, count, percent, plural, telHref, zoneName } from "../../src/build/site/format.js";
-import { hoursSummary } from "../../src/build/site/hours.js";
-import { escapeHtml, html, jsonForScript, raw, safeHttpUrl } from "../../src/build/site/html.js";
-import { openingHoursSpecification } from "../../src/build/site/jsonld.js";
-import { markdown } from "../../src/build/site/pages/api-reference.js";
-import { SitemapWriter, xmlText } from "../../src/build/site/sitemap.js";
+import { OutputWriter } from "../../src/render/output/writer.js";
+import { faviconIco } from "../../src/render/site/favicon.js";
+import { bytes, clock, count, percent, plural, telHref, zoneName } from "../../src/render/site/format.js";
+import { hoursSummary } from "../../src/render/site/hours.js";
+import { escapeHtml, html, jsonForScript, raw, safeHttpUrl } from "../../src/render/site/html.js";
+import { openingHoursSpecification } from "../../src/render/site/jsonld.js";
+import { markdown } from "../../src/render/site/pages/api-reference.js";
+import { SitemapWriter, xmlText } from "../../src/render/site/sitemap.js";
 import { tempDir } from "../helpers/sample-site.js";
 
 const WEEK: HoursData = {

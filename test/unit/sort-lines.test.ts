@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sortedLines } from "../../src/build/output/sort-lines.js";
+import { sortedLines } from "../../src/render/output/sort-lines.js";
 import { tempDir } from "../helpers/sample-site.js";
 
 describe("sortedLines", () => {

@@ -38,7 +38,7 @@ let records;
 const started = performance.now();
 if (values.clinics === undefined) {
   records = generateSampleRecords();
-  const { renderSite } = await dist("build/build.js");
+  const { renderSite } = await dist("render/build.js");
   await renderSite(fromRecords(records), site, { ...options, compression: "max" });
 } else {
   const total = Number(values.clinics);
@@ -63,12 +63,12 @@ console.log(`rendered in ${((performance.now() - started) / 1000).toFixed(0)} s`
 
 /** The search emitter alone, as the build runs it: state by state, then finish. */
 async function renderSearchOnly(dataset, dir) {
-  const { createContext } = await dist("build/context.js");
-  const { summarise } = await dist("build/summary.js");
-  const { groupState } = await dist("build/group.js");
-  const { OutputWriter } = await dist("build/output/writer.js");
-  const { Checker } = await dist("build/validate.js");
-  const { searchIndex } = await dist("build/search/emitter.js");
+  const { createContext } = await dist("render/context.js");
+  const { summarise } = await dist("render/summary.js");
+  const { groupState } = await dist("render/group.js");
+  const { OutputWriter } = await dist("render/output/writer.js");
+  const { Checker } = await dist("render/validate.js");
+  const { searchIndex } = await dist("render/search/emitter.js");
   const ctx = createContext(dataset, options);
   const check = new Checker();
   const summary = await summarise(dataset, check);

@@ -48,7 +48,7 @@ let base = values["base-url"];
 let stop = async () => {};
 if (!base) {
   const tmp = mkdtempSync(join(tmpdir(), "ucd-sdk-measure-"));
-  const { buildSite } = await import(pathToFileURL(join(repoDir, "dist/build/build.js")).href);
+  const { buildSite } = await import(pathToFileURL(join(repoDir, "dist/render/build.js")).href);
   const { generateSample } = await import(pathToFileURL(join(repoDir, "dist/sample/generate.js")).href);
   const { startServer } = await import("@urgent-care-directory/server");
   await buildSite(generateSample(), join(tmp, "out"), {

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { parseTreeManifest, TREE_MANIFEST } from "../../../src/build/output/tree-manifest.js";
+import { parseTreeManifest, TREE_MANIFEST } from "../../../src/render/output/tree-manifest.js";
 
 export interface Listed {
   path: string;
