@@ -23,6 +23,7 @@ const CLINIC_FIELDS = [
   "website",
   "url",
   "coordinates_source",
+  "npi",
 ];
 
 // biome-ignore lint/suspicious/noExplicitAny: the test walks JSON documents whose shape it checks itself

@@ -31,6 +31,8 @@ export const CANONICAL_COLUMNS = [
   "record_date",
   "source_ids",
   "network_evidence",
+  "npi",
+  "sources",
 ] as const;
 export type CanonicalColumn = (typeof CANONICAL_COLUMNS)[number];
 

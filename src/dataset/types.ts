@@ -1,5 +1,6 @@
 import type { Hours } from "../schema/hours.js";
 import type { Source } from "../schema/meta.js";
+import type { ClinicSource } from "../schema/sources.js";
 
 /** Why a clinic belongs to its network. */
 export interface NetworkEvidence {
@@ -51,8 +52,12 @@ export interface ClinicRecord {
   city: string;
   /** City slug, unique within the state. */
   city_slug: string;
-  /** The record's own date (YYYY-MM-DD) when the source dates it (HIFLD: CONTDATE/GEODATE). */
+  /** The record's own date (YYYY-MM-DD) when the source dates it (HIFLD: CONTDATE/GEODATE); the newest of its sources'. */
   date: string | null;
+  /** National Provider Identifier (CMS NPPES), the lowest when the clinic has several; null when none is known. */
+  npi: string | null;
+  /** The sources the clinic's data comes from, each with its record id, date and the fields it gave. */
+  sources: ClinicSource[];
   /** Stable identifiers the sources give this clinic, namespaced (`hifld:10001234`); row numbers never count. */
   source_ids: string[];
   /** Where the record came from: "file:row" for imports, "sample" for generated data. */
@@ -82,6 +87,10 @@ export interface NetworkRecord {
 /** Figures of the ingest that produced the data set, reported in stats.json. */
 export interface IngestReport {
   read: number;
+  /** Records of the last release an update carried over (read + carried = published + rejected + merged). */
+  carried: number;
+  /** Records of the last release an update replaced or removed (its NPIs' new rows, deactivations). */
+  replaced: number;
   /**
    * Rejected records by reason, each record counted once under its first reason (so that read = published +
    * rejected + merged); a record's every reason is in the import's problem log.
@@ -121,4 +130,9 @@ export interface Dataset {
   cities: CityRecord[];
   networks: NetworkRecord[];
   report: IngestReport;
+  /**
+   * A folder of the import's source records (`src/ingest/snapshot.ts`), kept with the release so that the next
+   * update applies to them; null for the sample.
+   */
+  snapshot: string | null;
 }

@@ -1,24 +1,24 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { spillStore } from "../dataset/spill-store.js";
 import { StateSpill } from "../dataset/state-spill.js";
 import type { CityRecord, ClinicRecord, Dataset } from "../dataset/types.js";
 import { STATES } from "../geo/states.js";
 import { collectGarbage } from "../util/collect-garbage.js";
-import { dataVersion } from "./data-version.js";
 import type { NormalisedRecord } from "./normalised.js";
 import { type Problem, ProblemLog } from "./problems.js";
 import type { Mapping } from "./profiles/index.js";
 import type { Progress } from "./progress.js";
-import { type FileSummary, readInputs } from "./stages/read.js";
+import { readSnapshotState, type Snapshot, writeSnapshotInfo, writeSnapshotState } from "./snapshot.js";
+import { assemble } from "./stages/assemble.js";
+import { type FileSummary, type ReadResult, readInputs } from "./stages/read.js";
 import { type ResolveContext, type ResolvedState, resolveState } from "./stages/resolve.js";
-import { REFERENCE_SOURCES, type Upstream, uniqueSources, upstreamOf } from "./upstream.js";
 
 export type { FileSummary } from "./stages/read.js";
 
 export interface ImportOptions {
-  /** Input files, most trusted first: on duplicates, earlier files win. */
+  /** Input files, most trusted first: on duplicates within a source, earlier files win. */
   inputs: readonly string[];
   /** Profile for every input; detected per file from its columns when absent. */
   profile?: Mapping;
@@ -27,6 +27,15 @@ export interface ImportOptions {
   progress?: Progress;
   /** Folder for the temporary per-state files (default: the system's temporary folder). */
   tmpDir?: string;
+  /** NPPES: the taxonomy codes of the clinics to keep (default: urgent care, 261QU0200X). */
+  taxonomies?: readonly string[];
+  /**
+   * The source records of the last release: an update among the inputs (a weekly NPPES file, a deactivation
+   * report) is applied to them; a full input ignores them but for the NPIs, whose lines it reads to see them go.
+   */
+  base?: Snapshot | null;
+  /** Read an update on its own, without a release to apply it to (`ucd validate`), instead of refusing it. */
+  updatesAlone?: boolean;
 }
 
 export interface ImportResult {
@@ -38,8 +47,10 @@ export interface ImportResult {
 
 /**
  * Imports the inputs in typed stages, collecting every problem: read (stream, normalise each row, spill to one
- * file per state) → resolve (per state: de-duplicate, then networks, places, time zones and ids, each decided once)
- * → assemble (the data set, whose clinics stay in per-state files until `dataset.clinics.dispose()`).
+ * file per state) → for an update, the last release's source records that it does not replace → per state:
+ * de-duplicate each source, merge the sources, then networks, places, time zones and ids, each decided once →
+ * assemble (the data set, whose clinics stay in per-state files until `dataset.clinics.dispose()`, with the
+ * source records kept for the next update).
  * @example
  * const { dataset, log } = await importFiles({ inputs: ["hifld.csv"] });
  * if (dataset) try { await buildSite(dataset, "public", { siteUrl }); } finally { await dataset.clinics.dispose(); }
@@ -51,32 +62,57 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
   let keep = false;
   try {
     const normalised = new StateSpill<NormalisedRecord>(join(folder, "normalised"));
-    const read = await readInputs({ ...options, report }, normalised);
+    const read = await readInputs(
+      {
+        ...options,
+        report,
+        nppes: {
+          ...(options.taxonomies ? { taxonomies: options.taxonomies } : {}),
+          ...(options.base ? { watch: options.base.npis } : {}),
+        },
+      },
+      normalised,
+    );
     const files = read.files;
+    if (log.hasFatal) return { dataset: null, log, files };
+    const base = updateBase(read, options.base ?? null, options.updatesAlone === true, report);
     if (log.hasFatal) return { dataset: null, log, files };
 
     const stable = (r: NormalisedRecord) => (read.rowNumberIds.has(r.input) ? null : r.sourceId);
     const ctx: ResolveContext = {
-      files: files.map((f) => f.path),
       stableSourceId: stable,
-      idFromSourceId: (r) => (read.mappings[r.input]?.stable_source_ids ? stable(r) : null),
+      idFromSourceId: (r) => (r.stableId ? stable(r) : null),
       inferred: read.prefixes.decide(),
       keptIds: new Set(),
       report,
     };
+    const snapshot = join(folder, "sources");
     const out = new StateSpill<ClinicRecord>(join(folder, "clinics"));
     const cities: CityRecord[] = [];
     const networks = new Set<string>();
+    const npis = new Set<string>();
     const merged: Record<string, number> = {};
     const repaired: Record<string, number> = {};
     const evidence: Record<string, number> = {};
     const rejected = { ...read.rejected };
+    const dates = { ...read.dates };
     let repairedRecords = 0;
     let zipPlaced = 0;
+    let carried = 0;
     for (const s of STATES) {
-      if (!normalised.states.has(s.code)) continue;
+      const own = normalised.states.has(s.code) ? await normalised.read(s.code) : [];
+      const kept = base ? await base.records(s.code, read.read + carried) : [];
+      if (own.length === 0 && kept.length === 0) continue;
+      carried += kept.length;
+      // The source records as the next update will read them: row numbers never kept as source ids.
+      const records = [...own.map((r) => ({ ...r, sourceId: stable(r) })), ...kept];
+      await writeSnapshotState(snapshot, s.code, records);
+      for (const r of records) {
+        if (r.npi !== null) npis.add(r.npi);
+        if (r.date !== null && r.input < 0) widen(dates, r.date);
+      }
       const resolved: ResolvedState = { cities: [], merged: {}, unlocated: 0, repairs: [] };
-      for (const c of resolveState(await normalised.read(s.code), ctx, resolved)) {
+      for (const c of resolveState(records, ctx, resolved)) {
         if (c.network !== null) networks.add(c.network);
         if (c.network_evidence)
           evidence[c.network_evidence.kind] = (evidence[c.network_evidence.kind] ?? 0) + 1;
@@ -107,65 +143,37 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
       });
       return { dataset: null, log, files };
     }
-
-    const version = dataVersion(
-      options.dataVersion,
-      read.dates.newest,
-      files.map((f, i) => [f.path, read.fileDates[i] ?? null]),
-    );
-    if (version.fromFile !== null)
-      report({
-        file: version.fromFile,
-        row: 0,
-        field: "date",
-        code: "data_version_from_file_date",
-        message: `no record carries a date of its own: the data version ${version.version} is this file's modification date, which changes when the file is copied; pass --data-version YYYY-MM-DD`,
-        kind: "notice",
-      });
-
-    const upstream: Upstream[] = [];
-    for (const [i, f] of files.entries()) {
-      const mapping = read.mappings[i];
-      if (!mapping) continue;
-      const u = await upstreamOf(mapping, f.path);
-      if (u === null)
-        report({
-          file: f.path,
-          row: 0,
-          field: "",
-          code: "upstream_unknown",
-          message:
-            "our own export read without the downloads/manifest.json beside it: its original sources cannot be credited",
-          kind: "notice",
-        });
-      else upstream.push(...u);
-    }
-    upstream.push(REFERENCE_SOURCES.places, REFERENCE_SOURCES.timezones);
-    if (zipPlaced > 0) upstream.push(REFERENCE_SOURCES.zips);
-
-    const sourceNames = [
-      ...new Set(read.mappings.filter((m): m is Mapping => m !== null).map((m) => m.source)),
-    ];
-    const dataset: Dataset = {
-      source: {
-        name: sourceNames.join(" + ") || "Imported data",
-        synthetic: false,
-        description: `Real clinic records imported from ${files.length} file(s) (${sourceNames.join(", ")}), normalised, checked and de-duplicated by the ucd importer; see docs/ingest.md for every rule.`,
-        files: files.map((f) => ({
-          name: basename(f.path),
-          format: f.format,
-          records: f.records,
-          date: f.date,
-        })),
-        upstream: uniqueSources(upstream),
+    const dataset = await assemble(
+      read,
+      {
+        clinics: store,
+        cities,
+        networks,
+        dates,
+        zipPlaced,
+        snapshot,
+        report: {
+          read: read.read,
+          carried,
+          replaced: base?.replaced ?? 0,
+          rejected,
+          repaired,
+          merged,
+          repairedRecords,
+          networkEvidence: evidence,
+        },
       },
-      dataVersion: version.version,
-      recordDates: read.dates,
-      clinics: store,
-      cities: cities.sort((a, b) => cmp(a.state, b.state) || cmp(a.slug, b.slug)),
-      networks: [...networks].sort().map((name) => ({ name, wikidata: null })),
-      report: { read: read.read, rejected, repaired, merged, repairedRecords, networkEvidence: evidence },
-    };
+      {
+        ...(options.dataVersion === undefined ? {} : { dataVersion: options.dataVersion }),
+        base: base ? base.snapshot : null,
+        report,
+      },
+    );
+    await writeSnapshotInfo(snapshot, {
+      npis,
+      upstream: dataset.source.upstream,
+      dataVersion: dataset.dataVersion,
+    });
     keep = true;
     return { dataset, log, files };
   } finally {
@@ -173,4 +181,63 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
   }
 }
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** The last release's records an update keeps, state by state, and how many it replaced. */
+interface UpdateBase {
+  snapshot: Snapshot;
+  /** One state's records not replaced by the update, numbered after the `from` records read. */
+  records(state: string, from: number): Promise<NormalisedRecord[]>;
+  readonly replaced: number;
+}
+
+/**
+ * Whether the inputs are an update, and if so the base they apply to: the last release's source records, minus
+ * those of the NPIs the update decides (its clinics, deactivations, NPIs no longer urgent care) and of the source
+ * ids it gives again. An update with no last release to apply to is fatal; full inputs need no base.
+ */
+function updateBase(
+  read: ReadResult,
+  snapshot: Snapshot | null,
+  alone: boolean,
+  report: (p: Problem) => void,
+): UpdateBase | null {
+  const updates = read.facts.flatMap((f, i) => (f?.update ? [i] : []));
+  if (updates.length === 0) return null;
+  if (snapshot === null) {
+    for (const i of updates)
+      report({
+        file: read.files[i]?.path ?? "",
+        row: 0,
+        field: "",
+        code: alone ? "update_read_alone" : "update_without_release",
+        message: alone
+          ? "this file holds changes (a weekly NPPES file or a deactivation report) that a build applies on top of the last release; read here on its own"
+          : "this file holds changes (a weekly NPPES file or a deactivation report) that apply on top of the last release, and the output has none that kept its source records: build from a full monthly file first",
+        kind: alone ? "notice" : "fatal",
+      });
+    return null;
+  }
+  const npis = new Set(updates.flatMap((i) => read.facts[i]?.npis ?? []));
+  let replaced = 0;
+  return {
+    snapshot,
+    get replaced() {
+      return replaced;
+    },
+    async records(state, from) {
+      const out: NormalisedRecord[] = [];
+      for (const r of await readSnapshotState(snapshot, state)) {
+        if (r.npi !== null && npis.has(r.npi)) {
+          replaced++;
+          continue;
+        }
+        out.push({ ...r, input: -1, order: from + out.length });
+      }
+      return out;
+    },
+  };
+}
+
+function widen(dates: { oldest: string | null; newest: string | null }, date: string): void {
+  if (dates.oldest === null || date < dates.oldest) dates.oldest = date;
+  if (dates.newest === null || date > dates.newest) dates.newest = date;
+}

@@ -1,5 +1,6 @@
 import type { NetworkEvidence } from "../dataset/types.js";
 import type { WeeklyHours } from "../schema/hours.js";
+import type { ClinicSource, SourceField } from "../schema/sources.js";
 
 /**
  * A source record after the normalise stage: every field cleaned and checked on its own, nothing decided that
@@ -9,12 +10,24 @@ import type { WeeklyHours } from "../schema/hours.js";
 export interface NormalisedRecord {
   /** Position in the inputs (file order, then row order): lower wins when duplicates merge. */
   order: number;
-  /** Index of the input file (`--input` order). */
+  /** Index of the input file (`--input` order); -1 for a record of the last release carried into an update. */
   input: number;
+  /** The file the record was read from: the input, or a member of it (`bundle.zip!npidata_pfile_….csv`). */
+  file: string;
   /** Line (CSV, NDJSON) or record number (JSON, Parquet). */
   row: number;
+  /** The source, as its profile names it (`CMS NPPES`, `HIFLD Urgent Care Facilities`, a mapping's `source`). */
+  source: string;
   /** Namespaced source id (`hifld:10001234`), whether or not it proves stable. */
   sourceId: string | null;
+  /** The profile says its source ids are stable across its editions: they make the clinic id. */
+  stableId: boolean;
+  /** National Provider Identifier (10 digits, check digit verified), when the source gives one. */
+  npi: string | null;
+  /** Fields this source is the best authority for, whatever the dates (the profile's `authority`). */
+  authority: SourceField[];
+  /** The sources our own export carries for the clinic (`sources` column): kept when it is re-imported alone. */
+  givenSources: ClinicSource[] | null;
   /** Source ids our own exports carry (`source_ids` column), kept. */
   givenSourceIds: string[];
   /** An id of our own exports, kept as the clinic id. */
@@ -55,10 +68,16 @@ export interface NormalisedRecord {
   repairs: string[];
 }
 
-/** A clinic after de-duplication: one normalised record completed by its duplicates. */
+/** A clinic of one source after de-duplication: one normalised record completed by its duplicates. */
 export interface MergedRecord extends NormalisedRecord {
   /** `file:row` of every record merged into this one, the winner first. */
   provenance: string[];
   /** Source ids of the records merged, sorted. */
   sourceIds: string[];
+}
+
+/** A clinic after the merge stage: the records of every source that describe it, each field from the best. */
+export interface JoinedRecord extends MergedRecord {
+  /** Each source of the clinic with the fields it gave (the credit published with the clinic). */
+  sources: ClinicSource[];
 }

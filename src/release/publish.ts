@@ -1,4 +1,4 @@
-import { link, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { copyFile, link, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Dataset } from "../dataset/types.js";
 import { stateByCode } from "../geo/states.js";
@@ -33,6 +33,20 @@ export interface PublishOptions extends Omit<RenderOptions, "previous" | "releas
 export interface PublishResult extends RenderResult {
   release: StoredRelease;
   plan: ReleasePlan;
+}
+
+/** Where a release keeps the source records it was built from (`src/ingest/snapshot.ts`), for the next update. */
+export const SOURCES = "sources";
+
+/**
+ * The source records of the release `out` points to, for an update to apply to; null when nothing is published or
+ * the release kept none (the sample, or a release from before they were kept).
+ * @example const base = await lastSources("public");
+ */
+export async function lastSources(out: string): Promise<string | null> {
+  const store = await openStore(out);
+  const current = await currentRelease(store);
+  return current ? join(current.state, SOURCES) : null;
 }
 
 /** Release folders kept on disk: the current one, the one before (servers may still be reading it), one more. */
@@ -100,7 +114,7 @@ export async function publishRelease(
         clinics: result.clinics,
         previous_version: plan.base?.dataVersion ?? null,
       };
-      await writeState(temp, info, plan, result.history, base?.dir ?? null);
+      await writeState(temp, info, plan, result.history, base?.dir ?? null, dataset.snapshot);
       const release = await publish(store, temp, id);
       await pruneReleases(store, KEEP_FOLDERS);
       return { ...result, release, plan };
@@ -201,21 +215,27 @@ async function writeState(
   plan: ReleasePlan,
   history: HistoryEntry[],
   baseDir: string | null,
+  snapshot: string | null,
 ): Promise<void> {
   await writeFile(join(temp.state, "release.json"), `${JSON.stringify(info, null, 2)}\n`);
   await writeRecords(join(temp.state, "records"), plan.dataset.clinics);
   await writeTombstones(join(temp.state, "tombstones.ndjson.gz"), plan.tombstones);
   await writeFile(join(temp.state, "history.json"), `${JSON.stringify(history, null, 2)}\n`);
+  if (snapshot) await linkTree(snapshot, join(temp.state, SOURCES), new Set());
   if (baseDir) await linkTree(baseDir, join(temp.state, "base"), new Set(["base"]));
 }
 
-/** Hard-links every file of `from` into `to` (sub-folders too, except `skip`). */
+/** Hard-links every file of `from` into `to` (sub-folders too, except `skip`); copies across file systems. */
 async function linkTree(from: string, to: string, skip: ReadonlySet<string>): Promise<void> {
   await mkdir(to, { recursive: true });
   for (const name of await readdir(from)) {
     if (skip.has(name)) continue;
     const src = join(from, name);
     if ((await stat(src)).isDirectory()) await linkTree(src, join(to, name), new Set());
-    else await link(src, join(to, name));
+    else
+      await link(src, join(to, name)).catch((e: NodeJS.ErrnoException) => {
+        if (e.code !== "EXDEV") throw e;
+        return copyFile(src, join(to, name));
+      });
   }
 }

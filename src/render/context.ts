@@ -86,7 +86,7 @@ export function creditLine(dataset: Dataset, siteUrl: string): string {
   const year = dataset.dataVersion.slice(0, 4);
   const synthetic = dataset.source.synthetic ? " (synthetic sample data)" : "";
   const upstream = dataset.source.upstream.length
-    ? `; based on ${dataset.source.upstream.map((u) => (u.license ? `${u.name} (${u.license})` : u.name)).join(", ")}`
+    ? `; based on ${dataset.source.upstream.map((u) => `${u.name}${u.date ? ` of ${u.date}` : ""}${u.license ? ` (${u.license})` : ""}`).join(", ")}`
     : "";
   return `Data: ${SERVICE_NAME} (${year}), ${siteUrl}, licensed ${LICENSE.id}${synthetic}${upstream}. State whether you changed the data.`;
 }

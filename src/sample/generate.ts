@@ -1,3 +1,4 @@
+import { sampleSource } from "../dataset/sources.js";
 import { fromRecords } from "../dataset/store.js";
 import type { CityRecord, ClinicRecord, Dataset, FlatDataset } from "../dataset/types.js";
 import { distanceKm } from "../geo/distance.js";
@@ -93,12 +94,15 @@ export function generateSampleRecords(options: SampleOptions = {}): FlatDataset 
       .sort((a, b) => (a.name < b.name ? -1 : 1)),
     report: {
       read: clinics.length,
+      carried: 0,
+      replaced: 0,
       rejected: {},
       repaired: {},
       merged: {},
       repairedRecords: 0,
       networkEvidence: { source_column: clinics.filter((c) => c.network !== null).length },
     },
+    snapshot: null,
   };
 }
 
@@ -181,7 +185,7 @@ function cityClinics(
     const reviews = rated ? Math.round(Math.exp(rng.next() * 6.5)) : null;
     const id = clinicId(["sample", place.state, place.slug, name]);
     const located = !rng.chance(0.02);
-    out.push({
+    const clinic: Omit<ClinicRecord, "sources"> = {
       id,
       name,
       network: network?.name ?? null,
@@ -204,9 +208,11 @@ function cityClinics(
       city: place.name,
       city_slug: place.slug,
       date: null,
+      npi: null,
       source_ids: [],
       provenance: ["sample"],
-    });
+    };
+    out.push({ ...clinic, sources: [sampleSource(clinic)] });
   }
   return out;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Clinic } from "./clinic.js";
 import { Meta } from "./meta.js";
 import { NetworkEntry, Slug, StateRef } from "./places.js";
+import { ClinicSource } from "./sources.js";
 
 export const CityRef = z
   .strictObject({
@@ -89,6 +90,10 @@ export const ClinicDocument = z
         description:
           "The clinic's network entry (as listed in networks.json, with the path of its document); null when no network is known (or, for a removed clinic, a network no longer listed).",
       }),
+    sources: z.array(ClinicSource).meta({
+      description:
+        "Where the clinic's data comes from: each source with its record id and date and the fields it gave. A clinic only an old source lists says so here (its date).",
+    }),
     nearby: z.array(NearbyClinic).meta({
       description:
         "For a removed clinic, up to 5 listed clinics nearest its last known position (else of its city, else of its state); empty for a listed clinic.",

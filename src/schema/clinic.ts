@@ -57,8 +57,17 @@ export const Clinic = z
       .meta({ description: "Address of the clinic's page on the directory's site; unique per clinic." }),
     coordinates_source: z.enum(["source", "zip_centroid"]).nullable().meta({
       description:
-        "Where `coordinates` come from: `source` (as the data source gives them) or `zip_centroid` (approximate: the centre of the clinic's ZIP code area, placed by the directory because the source had no coordinates; it can be several km off). Null exactly when `coordinates` is null.",
+        "Where `coordinates` come from: `source` (as the data source gives them) or `zip_centroid` (approximate: the centre of the clinic's ZIP code area, placed by the directory because the source had no coordinates; it can be several km off). Null exactly when `coordinates` is null. Which source gave a position is in the clinic document's `sources`.",
     }),
+    npi: z
+      .string()
+      .regex(/^[12]\d{9}$/)
+      .nullable()
+      .meta({
+        description:
+          "The clinic's National Provider Identifier in CMS's NPI registry (NPPES), to join other data on; the lowest when the clinic bills under several (its other NPIs are in the clinic document's `sources`). Null when no source gives one.",
+        example: "1234567893",
+      }),
   })
   .meta({
     id: "Clinic",

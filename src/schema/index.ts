@@ -7,4 +7,5 @@ export * from "./meta.js";
 export * from "./places.js";
 export * from "./releases.js";
 export * from "./search.js";
+export * from "./sources.js";
 export * from "./stats.js";

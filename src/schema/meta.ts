@@ -35,6 +35,14 @@ export const Source = z
             .string()
             .nullable()
             .meta({ description: "Its licence or status, e.g. `Public domain` or `CC-BY-4.0`." }),
+          date: z
+            .string()
+            .regex(/^\d{4}-\d{2}-\d{2}$/)
+            .nullable()
+            .meta({
+              description:
+                "The edition of the original data set this release was built from (NPPES: the last day its monthly or weekly file covers); null when the source does not date its editions.",
+            }),
         }),
       )
       .meta({

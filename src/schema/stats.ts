@@ -68,12 +68,20 @@ export const DataQuality = z
     records: z
       .strictObject({
         read: n.meta({ description: "Records read from the sources." }),
+        carried: n.meta({
+          description:
+            "Records of the last release carried into this one by an update (a weekly NPPES file changes only the NPIs it lists); 0 for a full build.",
+        }),
+        replaced: n.meta({
+          description:
+            "Records of the last release an update replaced or removed (NPIs it lists again, deactivated, or no longer urgent care); 0 for a full build.",
+        }),
         published: n.meta({ description: "Clinics published." }),
         rejected: n.meta({ description: "Records skipped (out of scope or unusable)." }),
         merged: n.meta({ description: "Records merged into another record as duplicates." }),
         repaired: n.meta({ description: "Published records with at least one repaired field." }),
       })
-      .meta({ description: "read = published + rejected + merged." }),
+      .meta({ description: "read + carried = published + rejected + merged." }),
     rejected_by_reason: byReason,
     repaired_by_reason: byReason,
     merged_by_reason: byReason,

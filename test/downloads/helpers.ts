@@ -22,6 +22,11 @@ export async function clinicsFromApi(out: string): Promise<ExpectedClinic[]> {
       clinics: ExpectedClinic[];
     };
     for (const clinic of doc.clinics) {
+      // ZIP codes and sources are not in the city documents: the clinic's own document has them.
+      const own = JSON.parse(readFileSync(join(api, `clinic/${clinic.id}.json`), "utf8")) as {
+        clinic: { place: { zip: string | null } };
+        sources: unknown[];
+      };
       all.push({
         ...clinic,
         state: doc.city.state.slug,
@@ -29,12 +34,8 @@ export async function clinicsFromApi(out: string): Promise<ExpectedClinic[]> {
         state_name: doc.city.state.name,
         city: doc.city.slug,
         city_name: doc.city.name,
-        // ZIP codes are not in the city documents: the clinic's own document has them (place.zip).
-        zip: (
-          JSON.parse(readFileSync(join(api, `clinic/${clinic.id}.json`), "utf8")) as {
-            clinic: { place: { zip: string | null } };
-          }
-        ).clinic.place.zip,
+        zip: own.clinic.place.zip,
+        sources: own.sources,
       });
     }
   }

@@ -28,6 +28,7 @@ const CSV_READ_TYPE: Record<string, string> = {
   integer: "INTEGER",
   list: "VARCHAR",
   hours: "VARCHAR",
+  json: "VARCHAR",
 };
 
 /** What the downloads add from the data set's records (not in the API documents), by clinic id. */
@@ -76,6 +77,8 @@ function downloadRow(want: ExpectedClinic): Record<string, unknown> {
     city_name: want.city_name,
     coordinates_source: want.coordinates_source,
     ...recordFields(want.id),
+    npi: want.npi,
+    sources: want.sources,
   };
 }
 
@@ -251,9 +254,9 @@ describe("bulk downloads read back with DuckDB", () => {
     for (const [i, row] of rows.entries()) {
       const want = expected[i] as ExpectedClinic;
       const list = (v: unknown) => ((v as string[]).length ? (v as string[]).join(LIST_SEPARATOR) : null);
-      const { hours: hoursText, ...rest } = row;
-      // The typed row with the hours left to the check below and the lists as text.
-      const { hours, ...flat } = downloadRow(want);
+      const { hours: hoursText, sources: sourcesText, ...rest } = row;
+      // The typed row with the hours left to the check below, the lists as text and the sources as JSON text.
+      const { hours, sources, ...flat } = downloadRow(want);
       expectEqual(
         rest,
         {
@@ -264,6 +267,7 @@ describe("bulk downloads read back with DuckDB", () => {
         },
         want.id,
       );
+      expectEqual(JSON.parse(String(sourcesText)), sources, want.id);
       // the hours text, read back with the documented parser and the timezone column, gives the API's hours
       if (hours === null) expect(hoursText).toBeNull();
       else {
@@ -282,7 +286,7 @@ describe("bulk downloads read back with DuckDB", () => {
   });
 
   const documentColumns =
-    "{id: 'VARCHAR', name: 'VARCHAR', network: 'VARCHAR', address: 'VARCHAR', neighborhood: 'VARCHAR', coordinates: 'VARCHAR', phone: 'VARCHAR', hours: 'JSON', services: 'VARCHAR[]', insurance: 'VARCHAR[]', rating: 'DOUBLE', reviews_count: 'INTEGER', website: 'VARCHAR', url: 'VARCHAR', coordinates_source: 'VARCHAR', state: 'VARCHAR', state_code: 'VARCHAR', state_name: 'VARCHAR', city: 'VARCHAR', city_name: 'VARCHAR', zip: 'VARCHAR'}";
+    "{id: 'VARCHAR', name: 'VARCHAR', network: 'VARCHAR', address: 'VARCHAR', neighborhood: 'VARCHAR', coordinates: 'VARCHAR', phone: 'VARCHAR', hours: 'JSON', services: 'VARCHAR[]', insurance: 'VARCHAR[]', rating: 'DOUBLE', reviews_count: 'INTEGER', website: 'VARCHAR', url: 'VARCHAR', coordinates_source: 'VARCHAR', npi: 'VARCHAR', state: 'VARCHAR', state_code: 'VARCHAR', state_name: 'VARCHAR', city: 'VARCHAR', city_name: 'VARCHAR', zip: 'VARCHAR', sources: 'JSON'}";
 
   it.each([
     ["ndjson", "newline_delimited"],
@@ -294,7 +298,7 @@ describe("bulk downloads read back with DuckDB", () => {
     expect(rows).toHaveLength(expected.length);
     for (const [i, row] of rows.entries()) {
       const hours = row.hours === null ? null : JSON.parse(String(row.hours));
-      expectEqual({ ...row, hours }, expected[i], String(row.id));
+      expectEqual({ ...row, hours, sources: JSON.parse(String(row.sources)) }, expected[i], String(row.id));
     }
   });
 

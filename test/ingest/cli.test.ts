@@ -157,6 +157,8 @@ describe("ucd build --input", () => {
     const stats = JSON.parse(await readFile(join(out, "api/v1/stats.json"), "utf8"));
     expect(stats.data_quality.records).toEqual({
       read: 32,
+      carried: 0,
+      replaced: 0,
       published: 24,
       rejected: 5,
       merged: 3,

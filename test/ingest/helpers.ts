@@ -31,7 +31,7 @@ export async function drain(reader: (onRowProblem: RowProblem) => AsyncGenerator
   let columns: string[] = [];
   for await (const e of reader((row, code, message) => problems.push({ row, code, message }))) {
     if (e.type === "columns") columns = e.columns;
-    else rows.push({ row: e.row, values: e.values });
+    else if (e.type === "row") rows.push({ row: e.row, values: e.values });
   }
   return { columns, rows, problems };
 }

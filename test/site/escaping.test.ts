@@ -48,7 +48,7 @@ function hostile(): FlatDataset {
     networks: [...base.networks, { name: NETWORK, wikidata: null }],
     source: {
       ...base.source,
-      upstream: [{ name: ATTR, publisher: NAME, url: "javascript:alert(7)", license: NAME }],
+      upstream: [{ name: ATTR, publisher: NAME, url: "javascript:alert(7)", license: NAME, date: null }],
     },
   };
 }

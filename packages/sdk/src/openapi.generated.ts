@@ -506,10 +506,15 @@ export interface components {
              */
             url: string;
             /**
-             * @description Where `coordinates` come from: `source` (as the data source gives them) or `zip_centroid` (approximate: the centre of the clinic's ZIP code area, placed by the directory because the source had no coordinates; it can be several km off). Null exactly when `coordinates` is null.
+             * @description Where `coordinates` come from: `source` (as the data source gives them) or `zip_centroid` (approximate: the centre of the clinic's ZIP code area, placed by the directory because the source had no coordinates; it can be several km off). Null exactly when `coordinates` is null. Which source gave a position is in the clinic document's `sources`.
              * @enum {string|null}
              */
             coordinates_source: "source" | "zip_centroid" | null;
+            /**
+             * @description The clinic's National Provider Identifier in CMS's NPI registry (NPPES), to join other data on; the lowest when the clinic bills under several (its other NPIs are in the clinic document's `sources`). Null when no source gives one.
+             * @example 1234567893
+             */
+            npi: string | null;
         };
         /** @description One clinic with its state, city and ZIP (`clinic.place`), its network entry, and links: `clinic.url` (its page), `clinic.place.city.path` (its city's clinics document), `network.path` (its network's document). */
         ClinicDocument: {
@@ -560,9 +565,31 @@ export interface components {
                  */
                 wikidata: string | null;
             } | null;
+            /** @description Where the clinic's data comes from: each source with its record id and date and the fields it gave. A clinic only an old source lists says so here (its date). */
+            sources: components["schemas"]["ClinicSource"][];
             /** @description For a removed clinic, up to 5 listed clinics nearest its last known position (else of its city, else of its state); empty for a listed clinic. */
             nearby: components["schemas"]["NearbyClinic"][];
             meta: components["schemas"]["Meta"];
+        };
+        /** @description A source of a clinic's data: the directory merges records of several sources (the NPI registry, HIFLD, a places data set) into one clinic, each field from the best source that has it. */
+        ClinicSource: {
+            /**
+             * @description The source, as credited in `meta.source.upstream` (e.g. `CMS NPPES`, `HIFLD Urgent Care Facilities`); `Synthetic sample` for the built-in sample.
+             * @example CMS NPPES
+             */
+            name: string;
+            /**
+             * @description The clinic's record in that source, namespaced (`npi:1234567893`, `hifld:10001234`; a secondary practice location of an NPI is `npi:<NPI>/pl/<key>`); null when the source has no stable id.
+             * @example npi:1234567893
+             */
+            id: string | null;
+            /**
+             * @description The record's own date in that source (NPPES: its last update; HIFLD: when it was last checked); null when the source does not date records.
+             * @example 2026-10-14
+             */
+            date: string | null;
+            /** @description The fields of the clinic this source gave (`address` stands for the street, ZIP and city too, `coordinates` for the position and `coordinates_source`, `rating` for `reviews_count`). A source whose record matched but gave no field is listed with an empty list. */
+            fields: ("name" | "address" | "phone" | "coordinates" | "website" | "hours" | "services" | "insurance" | "rating" | "neighborhood" | "npi")[];
         };
         /** @description All clinics of one city. */
         ClinicsByCity: {
@@ -624,10 +651,14 @@ export interface components {
             network_evidence: {
                 [key: string]: number;
             };
-            /** @description read = published + rejected + merged. */
+            /** @description read + carried = published + rejected + merged. */
             records: {
                 /** @description Records read from the sources. */
                 read: number;
+                /** @description Records of the last release carried into this one by an update (a weekly NPPES file changes only the NPIs it lists); 0 for a full build. */
+                carried: number;
+                /** @description Records of the last release an update replaced or removed (NPIs it lists again, deactivated, or no longer urgent care); 0 for a full build. */
+                replaced: number;
                 /** @description Clinics published. */
                 published: number;
                 /** @description Records skipped (out of scope or unusable). */
@@ -1036,10 +1067,15 @@ export interface components {
              */
             url: string;
             /**
-             * @description Where `coordinates` come from: `source` (as the data source gives them) or `zip_centroid` (approximate: the centre of the clinic's ZIP code area, placed by the directory because the source had no coordinates; it can be several km off). Null exactly when `coordinates` is null.
+             * @description Where `coordinates` come from: `source` (as the data source gives them) or `zip_centroid` (approximate: the centre of the clinic's ZIP code area, placed by the directory because the source had no coordinates; it can be several km off). Null exactly when `coordinates` is null. Which source gave a position is in the clinic document's `sources`.
              * @enum {string|null}
              */
             coordinates_source: "source" | "zip_centroid" | null;
+            /**
+             * @description The clinic's National Provider Identifier in CMS's NPI registry (NPPES), to join other data on; the lowest when the clinic bills under several (its other NPIs are in the clinic document's `sources`). Null when no source gives one.
+             * @example 1234567893
+             */
+            npi: string | null;
             place: components["schemas"]["Place"];
         };
         /** @description A dated bulk download of one release. */
@@ -1208,6 +1244,8 @@ export interface components {
                 url: string | null;
                 /** @description Its licence or status, e.g. `Public domain` or `CC-BY-4.0`. */
                 license: string | null;
+                /** @description The edition of the original data set this release was built from (NPPES: the last day its monthly or weekly file covers); null when the source does not date its editions. */
+                date: string | null;
             }[];
         };
         StateCoverage: {

@@ -74,14 +74,14 @@ export const buildCommand: Command = {
     const { generateSample, publishRelease } = await pipeline();
     let dataset: Dataset;
     if (values.input === undefined) {
-      for (const flag of ["profile", "report", "data-version"] as const) {
+      for (const flag of ["profile", "report", "data-version", "taxonomy"] as const) {
         if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --input`);
       }
       dataset = generateSample(values.seed === undefined ? {} : { seed: values.seed });
     } else {
       if (values.seed !== undefined)
         throw new UsageError("--seed applies to the sample only, not with --input");
-      const result = await runImport(values);
+      const result = await runImport(values, values.out);
       const { log } = result;
       const fatal = log.problems.filter((p) => p.kind === "fatal");
       const refused = fatal.length > 0 || (values.strict && log.count("rejected") > 0);

@@ -13,11 +13,16 @@ export const IMPORT_OPTIONS = {
   report: { type: "string" },
   strict: { type: "boolean", default: false },
   "data-version": { type: "string" },
+  taxonomy: { type: "string", multiple: true },
 } as const;
 
-export const IMPORT_USAGE = `  --input FILE          a source file (.csv, .json array, .ndjson/.jsonl, .parquet); repeat for more,
-                        most trusted first (earlier files win when duplicates merge)
-  --profile P           hifld, canonical, or a mapping file FILE.json (default: detected from the columns)
+export const IMPORT_USAGE = `  --input FILE          a source file (.csv, .json array, .ndjson/.jsonl, .parquet), or CMS's NPPES bundle
+                        (.zip) or its files; repeat for more, most trusted first (earlier files win when
+                        duplicates of one source merge; see docs/ingest.md for how sources merge). A weekly
+                        NPPES file or deactivation report is applied on top of the last release
+  --profile P           hifld, canonical, nppes, or a mapping file FILE.json (default: detected from the columns)
+  --taxonomy CODE       NPPES: keep organisations with this taxonomy code in any slot (repeat for more;
+                        default 261QU0200X, urgent care)
   --report FILE.json    write every problem and the summary by code as JSON
   --strict              fail when any record is rejected (out of scope, malformed, unusable)
   --data-version DATE   YYYY-MM-DD of the data (default: newest record date, else newest file date)`;
@@ -28,21 +33,34 @@ interface ImportFlags {
   report?: string;
   strict?: boolean;
   "data-version"?: string;
+  taxonomy?: string[];
 }
 
-/** Runs the importer for the parsed flags; usage problems (bad profile, bad date) are UsageErrors. */
-export async function runImport(values: ImportFlags): Promise<ImportResult> {
+/**
+ * Runs the importer for the parsed flags; usage problems (bad profile, bad date, bad taxonomy code) are UsageErrors.
+ * `out` is the published output an update applies to (its last release's source records); without it, an update
+ * is read on its own (validate).
+ */
+export async function runImport(values: ImportFlags, out?: string): Promise<ImportResult> {
   const inputs = values.input ?? [];
   if (inputs.length === 0) throw new UsageError("--input FILE is required");
   const version = values["data-version"];
   if (version !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(version) || Number.isNaN(Date.parse(version)))) {
     throw new UsageError(`--data-version must be a date YYYY-MM-DD, not ${version}`);
   }
+  for (const code of values.taxonomy ?? [])
+    if (!/^[0-9A-Z]{9}X$/i.test(code))
+      throw new UsageError(
+        `--taxonomy must be a 10-character NUCC taxonomy code such as 261QU0200X, not ${code}`,
+      );
   // The importer is loaded here, not with the command's usage: `--help` and usage errors answer at once.
-  const [{ importFiles }, { loadProfile, MappingFileError }] = await Promise.all([
-    import("../../ingest/import.js"),
-    import("../../ingest/profiles/index.js"),
-  ]);
+  const [{ importFiles }, { loadProfile, MappingFileError }, { readSnapshot }, { lastSources }] =
+    await Promise.all([
+      import("../../ingest/import.js"),
+      import("../../ingest/profiles/index.js"),
+      import("../../ingest/snapshot.js"),
+      import("../../release/publish.js"),
+    ]);
   let profile: Awaited<ReturnType<typeof loadProfile>> | undefined;
   if (values.profile !== undefined) {
     try {
@@ -53,10 +71,15 @@ export async function runImport(values: ImportFlags): Promise<ImportResult> {
     }
   }
   try {
+    const sources = out === undefined ? null : await lastSources(out);
+    const base = sources === null ? null : await readSnapshot(sources);
     return await importFiles({
       inputs,
       ...(profile ? { profile } : {}),
       ...(version ? { dataVersion: version } : {}),
+      ...(values.taxonomy?.length ? { taxonomies: values.taxonomy.map((t) => t.toUpperCase()) } : {}),
+      base,
+      updatesAlone: out === undefined,
       progress: new Progress(),
     });
   } catch (e) {

@@ -16,6 +16,8 @@ be read, missing columns, malformed rows; with --strict also any rejected record
 
 Options:
 ${IMPORT_USAGE}
+  --out DIR             check an update (weekly NPPES file, deactivation report) against the release
+                        published there (default: an update is read on its own)
   -h, --help            show this help`;
 
 const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
@@ -25,12 +27,12 @@ export const validateCommand: Command = {
   summary: "check input files and report every problem, writing nothing",
   usage,
   async run(argv) {
-    const { values } = parse(argv, IMPORT_OPTIONS);
+    const { values } = parse(argv, { ...IMPORT_OPTIONS, out: { type: "string" } });
     if (values.help) {
       console.log(usage);
       return 0;
     }
-    const result = await runImport(values);
+    const result = await runImport(values, values.out);
     const { log } = result;
     for (const p of log.problems) console.log(formatProblem(p));
     const failed = log.errorCount > 0 || (values.strict === true && log.count("rejected") > 0);

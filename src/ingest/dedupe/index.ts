@@ -9,7 +9,7 @@ import { isPaediatric, similarNames } from "./similarity.js";
 export const PHONE_MERGE_RADIUS_KM = 0.1;
 const CELL = 0.002; // degrees, ≈ 220 m of latitude: neighbouring cells cover the merge radius
 
-export type MergeReason = "same_source_id" | "same_name_address" | "same_phone_nearby";
+export type MergeReason = "same_source_id" | "same_name_address" | "same_address_phone" | "same_phone_nearby";
 
 /**
  * Merges the records of one state that are the same clinic, in precedence order (`order`: input files in
@@ -18,9 +18,13 @@ export type MergeReason = "same_source_id" | "same_name_address" | "same_phone_n
  * 1. same source id (`hifld:123` twice, or the same id in our exports) and similar names — a source id alone
  *    proves nothing across exports that number their rows or renumber their ids;
  * 2. same normalised name and street address in the same state and ZIP/city;
- * 3. same phone within 100 m and similar names.
- * An adult and a paediatric clinic never merge by rules 2–3, and a chain's shared phone merges nothing farther
+ * 3. same street address (with its suite), ZIP and phone, whatever the names: one place with one number is one
+ *    clinic (an NPI registry lists subparts of one clinic under their legal names);
+ * 4. same phone within 100 m and similar names.
+ * An adult and a paediatric clinic never merge by rules 2–4, and a chain's shared phone merges nothing farther
  * apart than 100 m. Every merge is reported; returns the surviving records with merge counts by reason.
+ * The records are one source's (the resolve stage dedupes each source on its own; `src/ingest/merge` joins
+ * sources).
  * @example const { clinics, merged } = dedupe(texas, where, stableId, log.add.bind(log));
  */
 export function dedupe(
@@ -38,6 +42,7 @@ export function dedupe(
     .sort((a, b) => a.order - b.order);
   const bySource = new Map<string, MergedRecord>();
   const byNameAddress = new Map<string, MergedRecord>();
+  const byAddressPhone = new Map<string, MergedRecord>();
   const byPhoneCell = new Map<string, MergedRecord[]>();
   const clinics: MergedRecord[] = [];
   const merged: Record<string, number> = {};
@@ -46,6 +51,8 @@ export function dedupe(
     for (const id of c.sourceIds) if (!bySource.has(id)) bySource.set(id, winner);
     const na = nameAddressKey(c);
     if (na !== null && !byNameAddress.has(na)) byNameAddress.set(na, winner);
+    const ap = addressPhoneKey(c);
+    if (ap !== null && !byAddressPhone.has(ap)) byAddressPhone.set(ap, winner);
     if (c.phone !== null && c.latitude !== null && c.longitude !== null) {
       const key = `${c.phone}|${Math.floor(c.latitude / CELL)}|${Math.floor(c.longitude / CELL)}`;
       const list = byPhoneCell.get(key);
@@ -72,6 +79,14 @@ export function dedupe(
       if (hit && isPaediatric(hit.name) === isPaediatric(c.name)) {
         target = hit;
         reason = "same_name_address";
+      }
+    }
+    if (!target) {
+      const ap = addressPhoneKey(c);
+      const hit = ap === null ? undefined : byAddressPhone.get(ap);
+      if (hit && isPaediatric(hit.name) === isPaediatric(c.name)) {
+        target = hit;
+        reason = "same_address_phone";
       }
     }
     if (!target && c.phone !== null && c.latitude !== null && c.longitude !== null) {
@@ -127,6 +142,12 @@ export function nameAddressKey(c: NormalisedRecord): string | null {
   if (street === null) return null;
   const place = c.zip?.slice(0, 5) ?? c.city.toLowerCase();
   return `${c.state}|${identityName(c.name)}|${identityStreet(street)}|${place}`;
+}
+
+/** Identity of a place with its phone: state, normalised street, 5-digit ZIP and phone; null when one is unknown. */
+export function addressPhoneKey(c: NormalisedRecord): string | null {
+  if (c.street === null || c.zip === null || c.phone === null) return null;
+  return `${c.state}|${identityStreet(c.street)}|${c.zip.slice(0, 5)}|${c.phone}`;
 }
 
 /** `"dir/file.csv:12"` → `["dir/file.csv", 12]` (file names may hold colons; the row is after the last). */

@@ -41,6 +41,8 @@ export function mergeInto(winner: MergedRecord, dup: MergedRecord): void {
   winner.sourceIds = union(winner.sourceIds, dup.sourceIds);
   winner.repairs.push(...dup.repairs);
   if (dup.date !== null && (winner.date === null || dup.date > winner.date)) winner.date = dup.date;
+  // One clinic under several NPIs (subparts): the lowest, whatever the order the registry lists them in.
+  if (dup.npi !== null && (winner.npi === null || dup.npi < winner.npi)) winner.npi = dup.npi;
 }
 
 function union(a: string[], b: string[]): string[] {

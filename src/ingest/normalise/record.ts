@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { isUsTimezone } from "../../geo/timezone.js";
+import { ClinicSource } from "../../schema/sources.js";
 import { brandPrefix } from "../networks/brand-prefix.js";
 import { canonicalNetwork, respellBrands } from "../networks/recognise.js";
 import type { NormalisedRecord } from "../normalised.js";
@@ -11,6 +13,7 @@ import { normaliseHours } from "./hours.js";
 import { normaliseList } from "./lists.js";
 import { locate } from "./location.js";
 import { normaliseName } from "./name.js";
+import { normaliseNpi } from "./npi.js";
 import { normaliseRating, normaliseReviewsCount, splitRating } from "./numbers.js";
 import { normalisePhone } from "./phone.js";
 import { properCase } from "./proper-case.js";
@@ -21,6 +24,7 @@ import { normaliseZip } from "./zip.js";
 /** Where a row comes from and how to report its problems. */
 export interface RowContext {
   input: number;
+  /** The file the row was read from (the input, or a member of it). */
   file: string;
   row: number;
   order: number;
@@ -74,7 +78,7 @@ export function normaliseRecord(
   let name: string | null = null;
   if (rawName === null) problem("name", "missing_name", "the record has no name; skipped", "rejected");
   else {
-    name = normaliseName(rawName, recase);
+    name = normaliseName(rawName, recase, m.mapping.strip_company_forms);
     if (fromNames) name = respellBrands(name);
     name = capped("name", name);
   }
@@ -176,6 +180,14 @@ export function normaliseRecord(
       problem("date", "invalid_date", `${col} "${d}" is not a date this importer reads; ignored`, "repaired");
   }
 
+  let npi: string | null = null;
+  const npiText = text("npi");
+  if (npiText !== null) {
+    const n = normaliseNpi(npiText);
+    if (n.problem) problem("npi", n.problem.code, n.problem.message, "repaired");
+    npi = n.value;
+  }
+
   const sourceText = text("source_id");
   const keptText = m.mapping.keep_ids ? text("id") : null;
   let keptId: string | null = null;
@@ -195,11 +207,17 @@ export function normaliseRecord(
     record: {
       order: ctx.order,
       input: ctx.input,
+      file: ctx.file,
       row: ctx.row,
+      source: m.mapping.source,
       sourceId:
         sourceText !== null && m.mapping.id_namespace !== null
           ? `${m.mapping.id_namespace}:${sourceText}`
           : null,
+      stableId: m.mapping.stable_source_ids,
+      npi,
+      authority: m.mapping.authority,
+      givenSources: givenSources(m.raw(values, "sources"), problem),
       givenSourceIds: normaliseList(m.raw(values, "source_ids"), m.mapping.list_separator).filter((id) =>
         /^[a-z0-9-]+:\S+$/.test(id),
       ),
@@ -279,6 +297,31 @@ function listField(
   return normaliseList(m.raw(values, field), m.mapping.list_separator)
     .map((item) => capLength(item, MAX_LENGTH.list_item).value)
     .filter((item, i, all) => all.indexOf(item) === i);
+}
+
+/**
+ * The `sources` our own export carries (JSON text in CSV, a list in JSON and Parquet); null when absent, and
+ * dropped (`invalid_sources`) when it is not a list of sources.
+ */
+function givenSources(raw: unknown, problem: Report): NormalisedRecord["givenSources"] {
+  if (raw === null || raw === undefined) return null;
+  let value: unknown = raw;
+  if (typeof raw === "string") {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      value = undefined;
+    }
+  }
+  const parsed = z.array(ClinicSource).safeParse(value);
+  if (parsed.success) return parsed.data;
+  problem(
+    "sources",
+    "invalid_sources",
+    "not a list of sources ({name, id, date, fields}); dropped",
+    "repaired",
+  );
+  return null;
 }
 
 /** `"dictionary: matched …"` (our exports' network_evidence column) → evidence; null when not that form. */

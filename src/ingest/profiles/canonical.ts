@@ -39,6 +39,8 @@ export const CANONICAL_PROFILE = defineMapping({
     source_ids: "source_ids",
     network_evidence: "network_evidence",
     coordinates_source: "coordinates_source",
+    npi: "npi",
+    sources: "sources",
   },
   required: ["id", "name", "state", "city"],
   proper_case: false,

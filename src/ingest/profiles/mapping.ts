@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { SourceField } from "../../schema/sources.js";
 
 /** The canonical fields an input column can be mapped to. */
 export const MAPPABLE_FIELDS = [
   "id",
   "source_id",
+  "npi",
   "name",
   "network",
   "address",
@@ -29,6 +31,7 @@ export const MAPPABLE_FIELDS = [
   "source_ids",
   "network_evidence",
   "coordinates_source",
+  "sources",
 ] as const;
 export type MappableField = (typeof MAPPABLE_FIELDS)[number];
 
@@ -40,6 +43,12 @@ export const Upstream = z.strictObject({
   publisher: z.string().nullable().default(null),
   url: z.url().nullable().default(null),
   license: z.string().nullable().default(null),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable()
+    .default(null)
+    .meta({ description: "The edition of the source read (YYYY-MM-DD), when the source dates its files." }),
 });
 
 /**
@@ -80,6 +89,14 @@ export const Mapping = z.strictObject({
     .boolean()
     .default(true)
     .meta({ description: "Turn UPPER-CASE names, streets and cities into proper case." }),
+  authority: z.array(SourceField).default([]).meta({
+    description:
+      "Fields this source is the best authority for: when its record and another source's describe one clinic, its value wins these fields whatever the records' dates (a places data set's positions, say).",
+  }),
+  strip_company_forms: z.boolean().default(false).meta({
+    description:
+      "Remove a company form at the end of names (`, INC.`, `LLC`, `PLLC`, `PC`, `PA`, `CORP`, `LTD`): legal names of a registry, not the names patients see.",
+  }),
   check_coordinates_in_state: z
     .boolean()
     .default(true)

@@ -1,11 +1,17 @@
+import { open } from "node:fs/promises";
 import { extname } from "node:path";
+import { openCsvBundle, openZipBundle } from "../nppes/bundle.js";
+import { type NppesFileKind, nppesFileKind } from "../nppes/columns.js";
+import { type NppesReadOptions, readNppes } from "../nppes/reader.js";
+import { FatalInputError } from "../problems.js";
 import { readCsv } from "./csv.js";
+import { parseFields } from "./csv-records.js";
 import { readJsonArray } from "./json-array.js";
 import { readNdjson } from "./ndjson.js";
 import { readParquet } from "./parquet.js";
 import type { InputFormat, ReaderEvent, RowProblem } from "./types.js";
 
-export type { InputFormat, ReaderEvent, RowProblem } from "./types.js";
+export type { InputFormat, ReaderEvent, RowProblem, SourceFacts } from "./types.js";
 
 const BY_EXTENSION: Record<string, InputFormat> = {
   ".csv": "csv",
@@ -15,6 +21,7 @@ const BY_EXTENSION: Record<string, InputFormat> = {
   ".jsonl": "ndjson",
   ".parquet": "parquet",
   ".pq": "parquet",
+  ".zip": "zip",
 };
 
 /**
@@ -25,20 +32,97 @@ export function formatOf(path: string): InputFormat | undefined {
   return BY_EXTENSION[extname(path).toLowerCase()];
 }
 
-/** Streams the records of a file in the given format. */
-export function readRecords(
+/** What the reader of an input needs beyond the file: for NPPES, the taxonomies, watched NPIs and companions. */
+export interface ReadContext {
+  nppes?: NppesReadOptions;
+  /** The other inputs of the import: an NPPES main file takes its other-name and practice-location files among them. */
+  inputs?: readonly string[];
+  /** `--profile nppes`: a CSV is read as an NPPES main file even when its header says otherwise (and refused then). */
+  forceNppes?: boolean;
+}
+
+/**
+ * Streams the records of a file in the given format. A CSV whose header is an NPPES file's, and a ZIP archive (the
+ * CMS bundle), are read by the NPPES reader, which scans for urgent-care rows instead of parsing every line.
+ * @example for await (const e of readRecords("clinics.csv", "csv", report)) …
+ */
+export async function* readRecords(
   path: string,
   format: InputFormat,
   onRowProblem: RowProblem,
+  context: ReadContext = {},
 ): AsyncGenerator<ReaderEvent> {
   switch (format) {
-    case "csv":
-      return readCsv(path, onRowProblem);
+    case "zip": {
+      const bundle = await openZipBundle(path).catch((e: Error) => {
+        throw new FatalInputError({
+          file: path,
+          row: 0,
+          field: "",
+          code: "file_unreadable",
+          message: `not a readable ZIP archive: ${e.message}`,
+        });
+      });
+      if (!bundle.main && !bundle.deactivation) {
+        bundle.close();
+        throw new FatalInputError({
+          file: path,
+          row: 0,
+          field: "",
+          code: "unknown_format",
+          message: `a ZIP archive without an NPPES file (npidata_pfile_….csv) or deactivation report${bundle.notes.length ? `: ${bundle.notes.join("; ")}` : ""}; other archives are not read: extract the file`,
+        });
+      }
+      yield* readNppes(bundle, onRowProblem, context.nppes);
+      return;
+    }
+    case "csv": {
+      const sniffed = nppesFileKind(await sniffHeader(path));
+      const kind = context.forceNppes && sniffed !== "deactivation" ? "main" : sniffed;
+      if (kind === "main" || kind === "deactivation") {
+        const bundle = await openCsvBundle(path, kind, context.inputs ?? []);
+        yield* readNppes(bundle, onRowProblem, context.nppes);
+        return;
+      }
+      yield* readCsv(path, onRowProblem);
+      return;
+    }
     case "json":
-      return readJsonArray(path, onRowProblem);
+      yield* readJsonArray(path, onRowProblem);
+      return;
     case "ndjson":
-      return readNdjson(path, onRowProblem);
+      yield* readNdjson(path, onRowProblem);
+      return;
     case "parquet":
-      return readParquet(path);
+      yield* readParquet(path);
+      return;
   }
+}
+
+/**
+ * The cells of a CSV file's first line (at most its first 64 KiB); [] when it cannot be read.
+ * @example await sniffHeader("npidata_pfile_20050523-20261109.csv") // ["NPI", "Entity Type Code", …]
+ */
+export async function sniffHeader(path: string): Promise<string[]> {
+  let handle: Awaited<ReturnType<typeof open>> | undefined;
+  try {
+    handle = await open(path, "r");
+    const buf = Buffer.alloc(64 << 10);
+    const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
+    const text = buf.toString("utf8", 0, bytesRead).replace(/^\uFEFF/, "");
+    const end = text.search(/\r?\n/);
+    return parseFields(end < 0 ? text : text.slice(0, end)).fields.map((f) => f.trim());
+  } catch {
+    return [];
+  } finally {
+    await handle?.close();
+  }
+}
+
+/**
+ * The NPPES kind of a CSV input from its header, or null for any other file.
+ * @example await nppesKindOf("pl_pfile_20050523-20261109.csv") // "pl"
+ */
+export async function nppesKindOf(path: string): Promise<NppesFileKind | null> {
+  return formatOf(path) === "csv" ? nppesFileKind(await sniffHeader(path)) : null;
 }

@@ -3,10 +3,29 @@ import type { DuplicateColumn } from "./columns.js";
 
 export type ReaderEvent =
   | { type: "columns"; columns: string[]; duplicates?: DuplicateColumn[] }
-  | { type: "row"; row: number; values: Record<string, unknown> };
+  | {
+      type: "row";
+      row: number;
+      values: Record<string, unknown>;
+      /** The file the row was read from when it is not the input itself (a member of a ZIP bundle, a companion file). */
+      file?: string;
+    }
+  | { type: "source"; facts: SourceFacts };
+
+/** What a reader learned about its input as a whole, given after its last row. */
+export interface SourceFacts {
+  /** The day the source published the file (NPPES: the last day of the period in its name); null when unknown. */
+  published: string | null;
+  /** The input holds changes to apply on top of the last release (a weekly file, a deactivation report). */
+  update: boolean;
+  /** NPIs this input decides (its clinics, its deactivations, NPIs it no longer counts): in an update, the last release's records of these NPIs give way to it. */
+  npis: string[];
+  /** Figures for the report (rows scanned, companion files found). */
+  notes: string[];
+}
 
 /** Formats the importer reads, chosen from the file name. */
-export type InputFormat = "csv" | "json" | "ndjson" | "parquet";
+export type InputFormat = "csv" | "json" | "ndjson" | "parquet" | "zip";
 
 /** Reports a broken record without stopping the reader. */
-export type RowProblem = (row: number, code: string, message: string) => void;
+export type RowProblem = (row: number, code: string, message: string, file?: string) => void;

@@ -3,10 +3,12 @@ import type { StateSpill } from "../../dataset/state-spill.js";
 import { PrefixCounts } from "../networks/infer.js";
 import { normaliseRecord } from "../normalise/record.js";
 import type { NormalisedRecord } from "../normalised.js";
+import { nppesName } from "../nppes/bundle.js";
+import type { NppesReadOptions } from "../nppes/reader.js";
 import { FatalInputError, type Problem } from "../problems.js";
 import { detectProfile, type Mapping } from "../profiles/index.js";
 import type { Progress } from "../progress.js";
-import { formatOf, readRecords } from "../readers/index.js";
+import { formatOf, nppesKindOf, readRecords, type SourceFacts } from "../readers/index.js";
 import { bindMapping } from "../row-access.js";
 import { RowNumberCheck } from "./row-numbers.js";
 
@@ -35,6 +37,8 @@ export interface ReadResult {
   rowNumberIds: Set<number>;
   prefixes: PrefixCounts;
   dates: { oldest: string | null; newest: string | null };
+  /** What each input's reader said of the input as a whole (NPPES: its edition, whether it is an update); null for the others. */
+  facts: (SourceFacts | null)[];
 }
 
 export interface ReadOptions {
@@ -42,6 +46,8 @@ export interface ReadOptions {
   profile?: Mapping;
   progress?: Progress;
   report: (p: Problem) => void;
+  /** NPPES inputs: the taxonomies to keep (default urgent care), and the NPIs of the last release to watch for. */
+  nppes?: NppesReadOptions;
 }
 
 /**
@@ -64,7 +70,9 @@ export async function readInputs(
     rowNumberIds: new Set(),
     prefixes: new PrefixCounts(),
     dates: { oldest: null, newest: null },
+    facts: [],
   };
+  const companions = await nppesCompanions(options.inputs);
   const reject = (code: string) => {
     result.rejected[code] = (result.rejected[code] ?? 0) + 1;
   };
@@ -80,8 +88,28 @@ export async function readInputs(
     result.files.push(summary);
     result.mappings.push(null);
     result.fileDates.push(null);
+    result.facts.push(null);
     const fatal = (code: string, message: string, row = 0) =>
       report({ file: path, row, field: "", code, message, kind: "fatal" });
+    const companion = companions.get(path);
+    if (companion !== undefined) {
+      summary.profile = "nppes";
+      if (companion === null)
+        fatal(
+          "nppes_companion_alone",
+          "an NPPES other-name or practice-location file is read with its main file (npidata_pfile_… of the same period), which is not among the inputs",
+        );
+      else
+        report({
+          file: path,
+          row: 0,
+          field: "",
+          code: "nppes_companion",
+          message: `read with ${companion}`,
+          kind: "notice",
+        });
+      continue;
+    }
     try {
       const s = await stat(path);
       if (!s.isFile()) {
@@ -100,17 +128,30 @@ export async function readInputs(
     }
     let newest: string | null = null;
     const ids = new RowNumberCheck();
-    const onRowProblem = (row: number, code: string, message: string) => {
+    const onRowProblem = (row: number, code: string, message: string, file?: string) => {
       result.read++;
       summary.records++;
       reject(code);
-      report({ file: path, row, field: "", code, message, kind: "rejected" });
+      report({ file: file ?? path, row, field: "", code, message, kind: "rejected" });
     };
-    const events = readRecords(path, format, onRowProblem);
+    const events = readRecords(path, format, onRowProblem, {
+      inputs: options.inputs,
+      forceNppes: options.profile?.name === "nppes",
+      nppes: {
+        ...options.nppes,
+        onProgress: (label, bytes) => options.progress?.update(label, Math.round(bytes / 2 ** 20)),
+      },
+    });
     let rows = 0;
     try {
       let bound: ReturnType<typeof bindMapping> | undefined;
       for await (const e of events) {
+        if (e.type === "source") {
+          result.facts[input] = e.facts;
+          for (const note of e.facts.notes)
+            report({ file: path, row: 0, field: "", code: "source_read", message: note, kind: "notice" });
+          continue;
+        }
         if (e.type === "columns") {
           const mapping = options.profile ?? detectProfile(e.columns);
           if (!mapping) {
@@ -147,7 +188,13 @@ export async function readInputs(
         rows++;
         const values =
           format === "csv" && bound.mapping.csv_formula_escape ? unescapeFormulas(e.values) : e.values;
-        const r = normaliseRecord(bound, values, { input, file: path, row: e.row, order: order++, report });
+        const r = normaliseRecord(bound, values, {
+          input,
+          file: e.file ?? path,
+          row: e.row,
+          order: order++,
+          report,
+        });
         if ("rejected" in r) {
           reject(r.rejected[0] as string);
         } else {
@@ -187,6 +234,26 @@ export async function readInputs(
   }
   await spill.flush();
   return result;
+}
+
+/**
+ * The NPPES companion files among the inputs (other names, secondary practice locations), each with the main file
+ * of its period that reads it, or null when that main file is not an input (an error).
+ */
+async function nppesCompanions(inputs: readonly string[]): Promise<Map<string, string | null>> {
+  const kinds = await Promise.all(inputs.map((path) => nppesKindOf(path)));
+  const out = new Map<string, string | null>();
+  inputs.forEach((path, i) => {
+    if (kinds[i] !== "pl" && kinds[i] !== "othername") return;
+    const period = nppesName(path);
+    const main = inputs.find((other, j) => {
+      if (kinds[j] !== "main") return false;
+      const p = nppesName(other);
+      return period === null || p === null || (p.from === period.from && p.to === period.to);
+    });
+    out.set(path, main ?? null);
+  });
+  return out;
 }
 
 /** Our CSV downloads prefix text cells that start like a formula with `'` (see `textCell`): removed again here. */

@@ -3,9 +3,10 @@ import type { CityRecord, ClinicRecord, NetworkEvidence } from "../../dataset/ty
 import { distanceKm } from "../../geo/distance.js";
 import { timezoneAt } from "../../geo/timezone.js";
 import { dedupe, splitProvenance } from "../dedupe/index.js";
+import { mergeSources } from "../merge/index.js";
 import { assignNetwork } from "../networks/assign.js";
 import type { InferredNetwork } from "../networks/infer.js";
-import type { MergedRecord, NormalisedRecord } from "../normalised.js";
+import type { JoinedRecord, MergedRecord, NormalisedRecord } from "../normalised.js";
 import type { Problem } from "../problems.js";
 import { assignIds } from "../resolve/ids.js";
 import { resolvePlaces } from "../resolve/places.js";
@@ -15,7 +16,6 @@ export const FAR_FROM_CITY_KM = 50;
 
 /** What the resolve stage needs to know beyond one state's records. */
 export interface ResolveContext {
-  files: readonly string[];
   /** Whether a record's source id identifies it (not a row number). */
   stableSourceId: (r: NormalisedRecord) => string | null;
   /** Whether a record's source id makes its clinic id (the profile says the ids are stable). */
@@ -37,9 +37,10 @@ export interface ResolvedState {
 }
 
 /**
- * The resolve stage for one state: de-duplication, then for each clinic its network (with evidence), its city
- * (centre and time zone), its id and its hours' time zone — each decided once, here. Yields the published records
- * one by one (so that they can be written out without being held) and fills `found` with the rest.
+ * The resolve stage for one state: de-duplication within each source, the merge of the sources (`src/ingest/merge`),
+ * then for each clinic its network (with evidence), its city (centre and time zone), its id and its hours' time
+ * zone — each decided once, here. Yields the published records one by one (so that they can be written out without
+ * being held) and fills `found` with the rest.
  * @example for (const clinic of resolveState(await spill.read("TX"), ctx, found)) await out.add("TX", clinic);
  */
 export function* resolveState(
@@ -47,8 +48,24 @@ export function* resolveState(
   ctx: ResolveContext,
   found: ResolvedState,
 ): Generator<ClinicRecord> {
-  const where = (r: NormalisedRecord) => `${ctx.files[r.input]}:${r.row}`;
-  const { clinics: unique, merged } = dedupe(records, where, ctx.stableSourceId, ctx.report);
+  const where = (r: NormalisedRecord) => `${r.file}:${r.row}`;
+  const bySource = new Map<string, NormalisedRecord[]>();
+  for (const r of records) {
+    const list = bySource.get(r.source);
+    if (list) list.push(r);
+    else bySource.set(r.source, [r]);
+  }
+  const merged: Record<string, number> = {};
+  const deduped: MergedRecord[] = [];
+  for (const list of bySource.values()) {
+    const d = dedupe(list, where, ctx.stableSourceId, ctx.report);
+    deduped.push(...d.clinics);
+    for (const [k, n] of Object.entries(d.merged)) merged[k] = (merged[k] ?? 0) + n;
+  }
+  const joined = mergeSources(deduped, ctx.report);
+  for (const [k, n] of Object.entries(joined.merged))
+    merged[`merged_${k}`] = (merged[`merged_${k}`] ?? 0) + n;
+  const unique = joined.clinics;
   const state = records[0]?.state ?? "";
   const places = resolvePlaces(state, unique);
   for (const { record, reason } of places.unlocated) {
@@ -96,7 +113,7 @@ export function* resolveState(
 }
 
 function toClinicRecord(
-  r: MergedRecord,
+  r: JoinedRecord,
   id: string,
   city: CityRecord,
   network: string | null,
@@ -133,6 +150,8 @@ function toClinicRecord(
     city: city.name,
     city_slug: city.slug,
     date: r.date,
+    npi: r.npi,
+    sources: r.sources,
     source_ids: r.sourceIds,
     provenance: r.provenance,
   };

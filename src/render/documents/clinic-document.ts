@@ -1,6 +1,7 @@
 import type { Clinic } from "../../schema/clinic.js";
 import { ClinicDocument, type PlacedClinic } from "../../schema/clinic-document.js";
 import type { StateRef } from "../../schema/places.js";
+import type { ClinicSource } from "../../schema/sources.js";
 import type { BuildContext } from "../context.js";
 import type { Emitter } from "../emitter.js";
 import { apiFile, cityPage, cityPath, clinicPath } from "../paths.js";
@@ -40,6 +41,7 @@ export function clinicDocument(
   summary: Summary,
   clinic: Clinic,
   where: Whereabouts,
+  sources: ClinicSource[],
 ): ClinicDocument {
   const network = clinic.network === null ? undefined : summary.networkByName.get(clinic.network);
   return {
@@ -50,6 +52,7 @@ export function clinicDocument(
     id: clinic.id,
     clinic: placedClinic(ctx, clinic, where),
     network: network ? networkEntry(ctx, network) : null,
+    sources,
     nearby: [],
     meta: ctx.meta(clinicPath(clinic.id)),
   };
@@ -63,7 +66,13 @@ export const clinicDocuments: Emitter = ({ ctx, out, check, summary }) => ({
       const place = { slug: city.city.slug, name: city.city.name };
       for (const { clinic, record } of city.clinics) {
         const path = clinicPath(clinic.id);
-        const doc = clinicDocument(ctx, summary, clinic, { state, city: place, zip: record.zip });
+        const doc = clinicDocument(
+          ctx,
+          summary,
+          clinic,
+          { state, city: place, zip: record.zip },
+          record.sources,
+        );
         await out.json(apiFile(path), check.parse(path, ClinicDocument, doc));
       }
     }

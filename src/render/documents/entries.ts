@@ -88,5 +88,6 @@ export function clinicDocument(
     website: c.website,
     url: ctx.page(clinicPage(city.state.slug, city.slug, c.id)),
     coordinates_source: c.latitude === null || c.longitude === null ? null : c.coordinates_source,
+    npi: c.npi,
   };
 }

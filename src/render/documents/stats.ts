@@ -44,6 +44,8 @@ export function statsDocument(ctx: BuildContext, summary: Summary): Stats {
       network_evidence: sorted(summary.networkEvidence),
       records: {
         read: dataset.report.read,
+        carried: dataset.report.carried,
+        replaced: dataset.report.replaced,
         published: total,
         rejected,
         merged,

@@ -11,7 +11,7 @@ export interface ColumnInfo {
 
 interface TabularSpec {
   /** Type of the CSV text: how to read the cell. */
-  csv: "string" | "double" | "integer" | "list" | "hours";
+  csv: "string" | "double" | "integer" | "list" | "hours" | "json";
   /** Parquet logical type, in the notation `string`, `double`, `int32`, `list<string>`, `struct<…>`. */
   parquet: string;
   nullable: boolean;
@@ -23,6 +23,10 @@ const PERIOD = "struct<open: string, close: string>";
 export const HOURS_PARQUET_TYPE = `struct<timezone: string, open_24_hours: boolean, weekly: struct<${WEEKDAYS.map(
   (d) => `${d}: list<${PERIOD}>`,
 ).join(", ")}>>`;
+
+/** Parquet type of `sources`: a list of the API's ClinicSource objects. */
+export const SOURCES_PARQUET_TYPE =
+  "list<struct<name: string, id: string, date: string, fields: list<string>>>";
 
 const TABULAR: Record<CanonicalColumn, TabularSpec> = {
   id: {
@@ -157,6 +161,20 @@ const TABULAR: Record<CanonicalColumn, TabularSpec> = {
     description:
       "Why the clinic belongs to its network, `kind: detail`: `source_column` (the source names it), `dictionary` (a known brand within its footprint and years) or `name_pattern` (a shared BRAND - LOCATION name in one region).",
   },
+  npi: {
+    csv: "string",
+    parquet: "string",
+    nullable: true,
+    description:
+      "National Provider Identifier (CMS NPPES, 10 digits) to join on; the lowest when the clinic has several (the others are in source_ids as `npi:…`).",
+  },
+  sources: {
+    csv: "json",
+    parquet: SOURCES_PARQUET_TYPE,
+    nullable: false,
+    description:
+      "The clinic's sources, each `{name, id, date, fields}`: the source as credited, its record id, the record's own date and the fields it gave. CSV: the list as JSON text.",
+  },
 };
 
 /** Columns of the CSV file, in header order (the canonical layout). */
@@ -211,6 +229,7 @@ export const DOCUMENT_COLUMNS: readonly ColumnInfo[] = [
     nullable: true,
     description: "Where the coordinates come from: `source`, or `zip_centroid` (approximate).",
   },
+  { name: "npi", type: "string", nullable: true, description: TABULAR.npi.description },
   { name: "state", type: "string", nullable: false, description: TABULAR.state.description },
   { name: "state_code", type: "string", nullable: false, description: TABULAR.state_code.description },
   { name: "state_name", type: "string", nullable: false, description: TABULAR.state_name.description },
@@ -231,4 +250,5 @@ export const DOCUMENT_COLUMNS: readonly ColumnInfo[] = [
     nullable: true,
     description: TABULAR.network_evidence.description,
   },
+  { name: "sources", type: "array<object>", nullable: false, description: TABULAR.sources.description },
 ];

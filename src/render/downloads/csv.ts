@@ -85,6 +85,8 @@ export function csvCells(row: ExportRow): Record<CanonicalColumn, string | null>
     record_date: r.date,
     source_ids: textCell(joinList(r.source_ids, `clinic ${c.id} source_ids`)),
     network_evidence: textCell(evidenceText(r)),
+    npi: c.npi,
+    sources: textCell(JSON.stringify(r.sources)),
   };
 }
 

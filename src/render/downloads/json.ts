@@ -14,6 +14,7 @@ export function documentOf(row: ExportRow): Record<string, unknown> {
     record_date: row.record.date,
     source_ids: row.record.source_ids,
     network_evidence: evidenceText(row.record),
+    sources: row.record.sources,
   };
 }
 

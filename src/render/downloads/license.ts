@@ -44,6 +44,13 @@ export function licenseText(ctx: BuildContext): string {
     "The data is provided as is, without warranties of any kind; clinic details change, so check with a clinic",
     "before relying on its hours or services.",
   ];
+  if (dataset.source.upstream.length > 0) {
+    lines.push("", "Built from these sources, credited here as their terms ask:");
+    for (const u of dataset.source.upstream) {
+      const facts = [u.date ? `edition of ${u.date}` : null, u.publisher, u.license].filter(Boolean);
+      lines.push(`  - ${u.name}${facts.length ? ` (${facts.join("; ")})` : ""}${u.url ? `, ${u.url}` : ""}`);
+    }
+  }
   if (dataset.source.synthetic) {
     lines.push(
       "",

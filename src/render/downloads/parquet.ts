@@ -57,6 +57,14 @@ function columnSchema(name: CanonicalColumn): SchemaElement[] {
       return [{ name, type: "INT32", repetition_type: "OPTIONAL" }];
     case "hours":
       return hoursSchema();
+    case "sources":
+      return listOf(name, false, [
+        { name: "source", num_children: 4 },
+        text("name", false),
+        text("id", true),
+        text("date", true),
+        ...listOf("fields", false, [text("element", false)]),
+      ]);
     case "services":
     case "insurance":
     case "source_ids":
@@ -108,6 +116,8 @@ function cells(row: ExportRow): Record<CanonicalColumn, unknown> {
     record_date: r.date,
     source_ids: r.source_ids,
     network_evidence: evidenceText(r),
+    npi: c.npi,
+    sources: r.sources,
   };
 }
 

@@ -75,6 +75,7 @@ export function tombstoneDocument(
       zip: r.zip,
     }),
     network: network ? networkEntry(ctx, network) : null,
+    sources: r.sources,
     nearby: near,
     meta: ctx.meta(clinicPath(r.id)),
   };

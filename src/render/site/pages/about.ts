@@ -67,7 +67,7 @@ ${
   source.upstream.length
     ? html`<p>Built from:</p><ul>${source.upstream.map(
         (u) =>
-          html`<li>${link(u.name, u.url)}${u.publisher ? `, published by ${u.publisher}` : ""}${u.license ? ` (${u.license})` : ""}</li>`,
+          html`<li>${link(u.name, u.url)}${u.date ? `, edition of ${u.date}` : ""}${u.publisher ? `, published by ${u.publisher}` : ""}${u.license ? ` (${u.license})` : ""}</li>`,
       )}</ul>`
     : ""
 }
@@ -83,7 +83,7 @@ ${
 <p>${
       q.synthetic
         ? "This is generated sample data: the figures below describe the sample, not real clinics."
-        : `Of ${plural(q.records.read, "record")} read, ${count(q.records.published)} were published as clinics.`
+        : `Of ${plural(q.records.read, "record")} read${q.records.carried ? ` and ${count(q.records.carried)} carried over from the last release (this release updates it)` : ""}, ${count(q.records.published)} were published as clinics.`
     } ${q.records.rejected ? `${plural(q.records.rejected, "record")} were rejected` : "No record was rejected"}, ${q.records.merged ? `${plural(q.records.merged, "record")} were merged into another as duplicates` : "none was merged as a duplicate"}, and ${plural(q.records.repaired, "published record")} had a field repaired.</p>
 ${q.records.rejected ? html`<h3>Why records were rejected</h3>${reasons(q.rejected_by_reason)}` : ""}
 ${q.records.merged ? html`<h3>Why records were merged</h3>${reasons(q.merged_by_reason)}` : ""}

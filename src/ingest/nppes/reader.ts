@@ -1,0 +1,258 @@
+import { clinicId } from "../../util/id.js";
+import { identityStreet } from "../normalise/identity.js";
+import type { ReaderEvent, RowProblem, SourceFacts } from "../readers/types.js";
+import type { NppesBundle, NppesFile } from "./bundle.js";
+import {
+  DBA_TYPE,
+  DEACTIVATION,
+  LOCATION,
+  MAIN,
+  MAIN_REQUIRED,
+  OTHER_NAME,
+  URGENT_CARE_TAXONOMY,
+} from "./columns.js";
+import { deactivation, mainRow, type UrgentCareOrg } from "./main-row.js";
+import { scanFile } from "./scan-file.js";
+
+/** The columns of the rows the NPPES reader yields, mapped to canonical fields by the `nppes` profile. */
+export const NPPES_ROW = {
+  npi: "NPI",
+  sourceId: "Source Id",
+  name: "Name",
+  street: "Street",
+  street2: "Street 2",
+  city: "City",
+  state: "State",
+  zip: "ZIP",
+  phone: "Phone",
+  lastUpdate: "Last Update Date",
+  location: "Location",
+} as const;
+
+export interface NppesReadOptions {
+  /** Taxonomy codes of the clinics to keep (default: urgent care, 261QU0200X). */
+  taxonomies?: readonly string[];
+  /** NPIs the last release listed: their lines are read whatever they hold, so that removals have a reason. */
+  watch?: ReadonlySet<number>;
+  onProgress?: (label: string, bytes: number) => void;
+}
+
+/**
+ * Reads one NPPES input — the CMS ZIP bundle or its extracted CSV files — as rows of the `nppes` profile, streamed:
+ * 1. the main file is scanned for lines holding a wanted taxonomy code (or a watched NPI); only those are parsed,
+ *    and an active organisation (entity type 2) with the code in any of its 15 taxonomy slots is a clinic;
+ * 2. the other-name file gives the "doing business as" names (type 3) of those NPIs when the main file has none;
+ * 3. the practice-location file gives their secondary practice locations, each a clinic of its own with the
+ *    organisation's name, its own address and phone, and a source id stable across months (`NPI/pl/<address key>`).
+ * Rows not published are reported with their reason (deactivated NPI, individual provider, outside the US); the
+ * other lines (not urgent care) are only counted. Ends with the input's `source` facts: the period's last day, and
+ * for an update (weekly file, deactivation report) the NPIs it decides.
+ * @example for await (const e of readNppes(await openZipBundle("NPPES_Data_Dissemination_November_2026.zip"), report)) …
+ */
+export async function* readNppes(
+  bundle: NppesBundle,
+  onRowProblem: RowProblem,
+  options: NppesReadOptions = {},
+): AsyncGenerator<ReaderEvent> {
+  try {
+    yield { type: "columns", columns: Object.values(NPPES_ROW) };
+    const decided = new Set<string>();
+    const notes = [...bundle.notes];
+    if (bundle.deactivation) {
+      const n = await readDeactivations(bundle.deactivation, decided, onRowProblem);
+      notes.push(`${n} deactivated NPI(s) listed in ${bundle.deactivation.label}`);
+    }
+    if (bundle.main) {
+      const taxonomies = new Set((options.taxonomies ?? [URGENT_CARE_TAXONOMY]).map((t) => t.toUpperCase()));
+      const orgs: UrgentCareOrg[] = [];
+      const main = bundle.main;
+      const totals = await scanFile(
+        main,
+        { needles: [...taxonomies], ...(options.watch ? { watch: options.watch } : {}) },
+        MAIN_REQUIRED,
+        ({ line, fields }, at) => {
+          const npiText = (fields[at(MAIN.npi)] ?? "").trim();
+          const watched = options.watch?.has(Number(npiText)) ?? false;
+          const row = mainRow(fields, at, line, taxonomies, watched);
+          if (row.kind === "other") return;
+          decided.add(row.kind === "clinic" ? row.org.npi : row.npi);
+          if (row.kind === "clinic") orgs.push(row.org);
+          else onRowProblem(line, row.code, row.message, main.label);
+        },
+        (line, code, message) => onRowProblem(line, code, message, main.label),
+        (bytes) => options.onProgress?.(`scanning ${main.label}`, bytes),
+      );
+      notes.push(
+        `${main.label}: ${(totals.lines - 1).toLocaleString("en-US")} rows scanned, ${orgs.length.toLocaleString("en-US")} urgent-care organisation(s) (taxonomy ${[...taxonomies].join(", ")})`,
+      );
+      const wanted = new Set(orgs.map((o) => Number(o.npi)));
+      const dbas = bundle.othername
+        ? await readOtherNames(bundle.othername, wanted, onRowProblem)
+        : new Map();
+      const places = bundle.pl ? await readLocations(bundle.pl, wanted, onRowProblem) : new Map();
+      for (const org of orgs) {
+        const name = org.dba ?? pickDba(dbas.get(org.npi)) ?? org.legalName;
+        const base = { npi: org.npi, name, lastUpdate: org.lastUpdate };
+        if (inUs(org.country, org.line, main.label, onRowProblem))
+          yield row(org.line, main.label, base, org, org.npi, "primary");
+        for (const p of places.get(org.npi) ?? []) {
+          if (!inUs(p.country, p.line, p.file, onRowProblem)) continue;
+          yield row(p.line, p.file, base, p, `${org.npi}/pl/${locationKey(p)}`, "secondary");
+        }
+      }
+    }
+    const facts: SourceFacts = {
+      published: bundle.period?.to ?? null,
+      update: bundle.kind !== "full",
+      npis: [...decided].sort(),
+      notes,
+    };
+    yield { type: "source", facts };
+  } finally {
+    bundle.close();
+  }
+}
+
+interface Place {
+  street: string;
+  street2: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  phone: string;
+}
+
+interface SecondaryPlace extends Place {
+  line: number;
+  file: string;
+}
+
+function row(
+  line: number,
+  file: string,
+  org: { npi: string; name: string; lastUpdate: string },
+  place: Place,
+  sourceId: string,
+  location: "primary" | "secondary",
+): ReaderEvent {
+  return {
+    type: "row",
+    row: line,
+    file,
+    values: {
+      [NPPES_ROW.npi]: org.npi,
+      [NPPES_ROW.sourceId]: sourceId,
+      [NPPES_ROW.name]: org.name,
+      [NPPES_ROW.street]: place.street,
+      [NPPES_ROW.street2]: place.street2,
+      [NPPES_ROW.city]: place.city,
+      [NPPES_ROW.state]: place.state,
+      [NPPES_ROW.zip]: place.zip,
+      [NPPES_ROW.phone]: place.phone,
+      [NPPES_ROW.lastUpdate]: org.lastUpdate,
+      [NPPES_ROW.location]: location,
+    },
+  };
+}
+
+/** A practice location outside the United States is out of the directory's scope (reported). */
+function inUs(country: string, line: number, file: string, report: RowProblem): boolean {
+  if (country === "" || country.toUpperCase() === "US") return true;
+  report(line, "outside_us", `the practice location is outside the United States (country ${country})`, file);
+  return false;
+}
+
+/** The key of a secondary location in its source id: its street and ZIP code, so that it holds across months. */
+function locationKey(p: Place): string {
+  return clinicId([identityStreet(`${p.street} ${p.street2}`), p.zip.slice(0, 5)]).slice(0, 8);
+}
+
+/** Of an organisation's other "doing business as" names, one that says urgent care, else the first. */
+function pickDba(names: readonly string[] | undefined): string | null {
+  if (!names || names.length === 0) return null;
+  return names.find((n) => /urgent/i.test(n)) ?? (names[0] as string);
+}
+
+async function readOtherNames(
+  file: NppesFile,
+  wanted: ReadonlySet<number>,
+  report: RowProblem,
+): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  await scanFile(
+    file,
+    { needles: [], watch: wanted },
+    Object.values(OTHER_NAME),
+    ({ fields }, at) => {
+      const npi = (fields[at(OTHER_NAME.npi)] ?? "").trim();
+      const name = (fields[at(OTHER_NAME.name)] ?? "").trim();
+      if (name === "" || (fields[at(OTHER_NAME.type)] ?? "").trim() !== DBA_TYPE) return;
+      const list = out.get(npi);
+      if (list) list.push(name);
+      else out.set(npi, [name]);
+    },
+    (line, code, message) => report(line, code, message, file.label),
+  );
+  return out;
+}
+
+async function readLocations(
+  file: NppesFile,
+  wanted: ReadonlySet<number>,
+  report: RowProblem,
+): Promise<Map<string, SecondaryPlace[]>> {
+  const out = new Map<string, SecondaryPlace[]>();
+  await scanFile(
+    file,
+    { needles: [], watch: wanted },
+    [LOCATION.npi, LOCATION.street, LOCATION.city, LOCATION.state, LOCATION.zip],
+    ({ line, fields }, at) => {
+      const cell = (name: string) => (at(name) < 0 ? "" : (fields[at(name)] ?? "").trim());
+      const npi = cell(LOCATION.npi);
+      const place: SecondaryPlace = {
+        line,
+        file: file.label,
+        street: cell(LOCATION.street),
+        street2: cell(LOCATION.street2),
+        city: cell(LOCATION.city),
+        state: cell(LOCATION.state),
+        zip: cell(LOCATION.zip),
+        country: cell(LOCATION.country),
+        phone: cell(LOCATION.phone),
+      };
+      const list = out.get(npi);
+      if (list) list.push(place);
+      else out.set(npi, [place]);
+    },
+    (line, code, message) => report(line, code, message, file.label),
+  );
+  return out;
+}
+
+/** The deactivation report: every NPI it lists (still deactivated) is decided, and leaves the directory. */
+async function readDeactivations(file: NppesFile, decided: Set<string>, report: RowProblem): Promise<number> {
+  let n = 0;
+  await scanFile(
+    file,
+    { needles: [], all: true },
+    [DEACTIVATION.npi, DEACTIVATION.date],
+    ({ line, fields }, at) => {
+      const npi = (fields[at(DEACTIVATION.npi)] ?? "").trim();
+      const date = (fields[at(DEACTIVATION.date)] ?? "").trim();
+      if (!/^\d{10}$/.test(npi) || deactivation(date, "") === null) {
+        report(
+          line,
+          "row_malformed",
+          `not an NPI and its deactivation date: "${npi}", "${date}"`,
+          file.label,
+        );
+        return;
+      }
+      decided.add(npi);
+      n++;
+    },
+    (line, code, message) => report(line, code, message, file.label),
+  );
+  return n;
+}

@@ -1,0 +1,115 @@
+import { FatalInputError } from "../problems.js";
+import { parseFields } from "../readers/csv-records.js";
+import type { NppesFile } from "./bundle.js";
+import { columnIndex } from "./columns.js";
+import { LineScanner, type ScanOptions } from "./scan.js";
+
+/** A kept record of an NPPES file: its line, its cells, and how to find a column among them. */
+export interface ScannedRecord {
+  line: number;
+  fields: string[];
+}
+
+/** What scanning a whole file found besides its kept records. */
+export interface ScanTotals {
+  lines: number;
+  bytes: number;
+  header: string[];
+}
+
+/**
+ * Streams one NPPES file through the line scanner: the header (line 1) is parsed and checked (`required` columns,
+ * else a fatal `missing_columns`), then every kept line is parsed and passed on with its true line number; a line
+ * whose cells do not match the header is reported (`row_malformed`) with its line, as is a line over 1 MiB.
+ * @example const totals = await scanFile(file, { needles: ["261QU0200X"] }, MAIN_REQUIRED, (r, at) => …, report);
+ */
+export async function scanFile(
+  file: NppesFile,
+  options: ScanOptions,
+  required: readonly string[],
+  onRecord: (record: ScannedRecord, at: (name: string) => number) => void,
+  onProblem: (line: number, code: string, message: string) => void,
+  onProgress?: (bytes: number) => void,
+): Promise<ScanTotals> {
+  let header: string[] | null = null;
+  let at: (name: string) => number = () => -1;
+  let failure: FatalInputError | null = null;
+  const scanner = new LineScanner(
+    options,
+    ({ line, text }) => {
+      if (failure) return;
+      const { fields, open } = parseFields(text);
+      if (header === null) {
+        header = fields.map((f) => f.replace(/^\uFEFF/, "").trim());
+        at = columnIndex(header);
+        const missing = required.filter((name) => at(name) < 0);
+        if (missing.length > 0)
+          failure = new FatalInputError({
+            file: file.label,
+            row: 1,
+            field: "",
+            code: "missing_columns",
+            message: `not an NPPES file of this kind: column(s) missing: ${missing.map((m) => `"${m}"`).join(", ")}`,
+          });
+        return;
+      }
+      if (open || fields.length !== header.length) {
+        onProblem(
+          line,
+          "row_malformed",
+          open
+            ? "a quote opened on this line is never closed; the line is skipped"
+            : `wrong number of columns: ${fields.length} instead of ${header.length}`,
+        );
+        return;
+      }
+      onRecord({ line, fields }, at);
+    },
+    (line, bytes) =>
+      onProblem(line, "row_too_large", `the line is ${bytes} bytes long (over 1 MiB); skipped`),
+  );
+  let input: AsyncIterable<Buffer>;
+  try {
+    input = (await file.open()) as AsyncIterable<Buffer>;
+  } catch (e) {
+    throw new FatalInputError({
+      file: file.label,
+      row: 0,
+      field: "",
+      code: "file_unreadable",
+      message: `cannot read the file: ${(e as Error).message}`,
+    });
+  }
+  let next = 64 << 20;
+  try {
+    for await (const chunk of input) {
+      scanner.push(chunk);
+      if (failure) break;
+      if (onProgress && scanner.bytes >= next) {
+        onProgress(scanner.bytes);
+        next = scanner.bytes + (64 << 20);
+      }
+    }
+  } catch (e) {
+    throw new FatalInputError({
+      file: file.label,
+      row: scanner.lines,
+      field: "",
+      code: "file_unreadable",
+      message: `reading stopped: ${(e as Error).message}`,
+    });
+  } finally {
+    (input as { destroy?: () => void }).destroy?.();
+  }
+  if (failure) throw failure;
+  scanner.end();
+  if (header === null)
+    throw new FatalInputError({
+      file: file.label,
+      row: 0,
+      field: "",
+      code: "file_empty",
+      message: "the file is empty: no header row",
+    });
+  return { lines: scanner.lines, bytes: scanner.bytes, header };
+}
