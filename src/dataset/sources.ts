@@ -25,7 +25,7 @@ export function presentFields(c: Omit<ClinicRecord, "sources">): SourceField[] {
 
 /** The one source of a built-in sample clinic: the generator, named as such. */
 export function sampleSource(c: Omit<ClinicRecord, "sources">): ClinicSource {
-  return { name: SAMPLE_SOURCE_NAME, id: null, date: null, fields: presentFields(c) };
+  return { name: SAMPLE_SOURCE_NAME, id: null, merged_ids: [], date: null, fields: presentFields(c) };
 }
 
 /** How the sample's clinics credit their source. */

@@ -65,7 +65,7 @@ export const Clinic = z
       .nullable()
       .meta({
         description:
-          "The clinic's National Provider Identifier in CMS's NPI registry (NPPES), to join other data on; the lowest when the clinic bills under several (its other NPIs are in the clinic document's `sources`). Null when no source gives one.",
+          "The clinic's National Provider Identifier in CMS's NPI registry (NPPES), to join other data on; the lowest when the clinic bills under several (its other NPIs are the `merged_ids` of its NPPES entry in the clinic document's `sources`). Null when no source gives one.",
         example: "1234567893",
       }),
   })

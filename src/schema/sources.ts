@@ -33,6 +33,11 @@ export const ClinicSource = z
         "The clinic's record in that source, namespaced (`npi:1234567893`, `hifld:10001234`; a secondary practice location of an NPI is `npi:<NPI>/pl/<key>`); null when the source has no stable id.",
       example: "npi:1234567893",
     }),
+    merged_ids: z.array(z.string()).meta({
+      description:
+        "Other records of the same source that are this clinic, merged into it: NPIs its subparts bill under (an NPI registry lists them at one address), duplicate rows. Join on these too.",
+      example: ["npi:1497758544"],
+    }),
     date: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/)

@@ -230,7 +230,7 @@ export async function main(argv: readonly string[], out = console.log, err = con
         else
           for (const r of results)
             out(
-              `${r.distanceKm.toFixed(2).padStart(8)} km  ${r.city.name}, ${r.city.state.code}: ${line(r.clinic, now)}`,
+              `${r.approximate ? "~" : " "}${r.distanceKm.toFixed(2).padStart(7)} km  ${r.city.name}, ${r.city.state.code}: ${line(r.clinic, now)}${r.approximate ? " (location approximate)" : ""}`,
             );
         return 0;
       }
@@ -286,5 +286,5 @@ export async function main(argv: readonly string[], out = console.log, err = con
 
 /** A nearest result in the API's style: snake_case, the clinic with its `place`. */
 function toJson(r: NearestResult) {
-  return { distance_km: Math.round(r.distanceKm * 1000) / 1000, clinic: r.clinic };
+  return { distance_km: Math.round(r.distanceKm * 1000) / 1000, approximate: r.approximate, clinic: r.clinic };
 }

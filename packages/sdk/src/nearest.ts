@@ -27,6 +27,11 @@ export interface NearestOptions extends RequestOptions {
 export interface NearestResult {
   /** Great-circle distance from the query point, in km. */
   distanceKm: number;
+  /**
+   * The clinic's position is approximate (the centre of its ZIP code area: `coordinates_source` is
+   * `zip_centroid`), so the distance is too — say "about 3 mi", and rank it with care.
+   */
+  approximate: boolean;
   /** The clinic, with its state and city in `place`. */
   clinic: LocatedClinic;
   /** The city whose document lists the clinic. */
@@ -90,7 +95,12 @@ export async function nearest(
       if (d > worst) continue;
       if (options.openAt && isOpen(clinic, options.openAt) !== true) continue;
       if (options.filter && !options.filter(clinic, city)) continue;
-      best.push({ distanceKm: d, clinic: locate(clinic, city), city });
+      best.push({
+        distanceKm: d,
+        approximate: clinic.coordinates_source === "zip_centroid",
+        clinic: locate(clinic, city),
+        city,
+      });
     }
     best = best.sort(compareResults).slice(0, limit);
   };

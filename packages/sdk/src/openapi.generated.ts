@@ -511,7 +511,7 @@ export interface components {
              */
             coordinates_source: "source" | "zip_centroid" | null;
             /**
-             * @description The clinic's National Provider Identifier in CMS's NPI registry (NPPES), to join other data on; the lowest when the clinic bills under several (its other NPIs are in the clinic document's `sources`). Null when no source gives one.
+             * @description The clinic's National Provider Identifier in CMS's NPI registry (NPPES), to join other data on; the lowest when the clinic bills under several (its other NPIs are the `merged_ids` of its NPPES entry in the clinic document's `sources`). Null when no source gives one.
              * @example 1234567893
              */
             npi: string | null;
@@ -583,6 +583,13 @@ export interface components {
              * @example npi:1234567893
              */
             id: string | null;
+            /**
+             * @description Other records of the same source that are this clinic, merged into it: NPIs its subparts bill under (an NPI registry lists them at one address), duplicate rows. Join on these too.
+             * @example [
+             *       "npi:1497758544"
+             *     ]
+             */
+            merged_ids: string[];
             /**
              * @description The record's own date in that source (NPPES: its last update; HIFLD: when it was last checked); null when the source does not date records.
              * @example 2026-10-14
@@ -1072,7 +1079,7 @@ export interface components {
              */
             coordinates_source: "source" | "zip_centroid" | null;
             /**
-             * @description The clinic's National Provider Identifier in CMS's NPI registry (NPPES), to join other data on; the lowest when the clinic bills under several (its other NPIs are in the clinic document's `sources`). Null when no source gives one.
+             * @description The clinic's National Provider Identifier in CMS's NPI registry (NPPES), to join other data on; the lowest when the clinic bills under several (its other NPIs are the `merged_ids` of its NPPES entry in the clinic document's `sources`). Null when no source gives one.
              * @example 1234567893
              */
             npi: string | null;

@@ -66,7 +66,12 @@ function bruteForce(lat: number, lng: number, o: NearestOptions): NearestResult[
       const d = km[i] as number;
       if (d > cutoff) continue;
       const { clinic, city } = everything[i] as (typeof everything)[number];
-      nearest.push({ distanceKm: d, clinic, city });
+      nearest.push({
+        distanceKm: d,
+        approximate: clinic.coordinates_source === "zip_centroid",
+        clinic,
+        city,
+      });
     }
     const out: NearestResult[] = [];
     let reachedEnd = true;

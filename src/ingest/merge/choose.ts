@@ -137,6 +137,7 @@ function sourceOf(r: MergedRecord, fields: ReadonlySet<SourceField>): ClinicSour
   return {
     name: r.source,
     id: r.sourceId,
+    merged_ids: r.sourceIds.filter((id) => id !== r.sourceId),
     date: r.date,
     fields: SOURCE_FIELDS.filter((f) => fields.has(f)),
   };

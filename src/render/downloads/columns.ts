@@ -26,7 +26,7 @@ export const HOURS_PARQUET_TYPE = `struct<timezone: string, open_24_hours: boole
 
 /** Parquet type of `sources`: a list of the API's ClinicSource objects. */
 export const SOURCES_PARQUET_TYPE =
-  "list<struct<name: string, id: string, date: string, fields: list<string>>>";
+  "list<struct<name: string, id: string, merged_ids: list<string>, date: string, fields: list<string>>>";
 
 const TABULAR: Record<CanonicalColumn, TabularSpec> = {
   id: {
@@ -173,7 +173,7 @@ const TABULAR: Record<CanonicalColumn, TabularSpec> = {
     parquet: SOURCES_PARQUET_TYPE,
     nullable: false,
     description:
-      "The clinic's sources, each `{name, id, date, fields}`: the source as credited, its record id, the record's own date and the fields it gave. CSV: the list as JSON text.",
+      "The clinic's sources, each `{name, id, merged_ids, date, fields}`: the source as credited, its record id (and those of its records merged into it), the record's own date and the fields it gave. CSV: the list as JSON text.",
   },
 };
 

@@ -59,9 +59,10 @@ function columnSchema(name: CanonicalColumn): SchemaElement[] {
       return hoursSchema();
     case "sources":
       return listOf(name, false, [
-        { name: "source", num_children: 4 },
+        { name: "source", num_children: 5 },
         text("name", false),
         text("id", true),
+        ...listOf("merged_ids", false, [text("element", false)]),
         text("date", true),
         ...listOf("fields", false, [text("element", false)]),
       ]);

@@ -1,3 +1,4 @@
+import type { ClinicSource, SourceField } from "../../../schema/sources.js";
 import type { CityGroup, RenderedClinic } from "../../group.js";
 import { cityPage, clinicPage, clinicPath, networkPage, statePage } from "../../paths.js";
 import type { Summary } from "../../summary.js";
@@ -26,6 +27,30 @@ function directions(r: RenderedClinic): Html {
   return html`<p><a href="${google}">Get directions</a> <span class="hint">(Google Maps)</span>${osm ? html` · <a href="${osm}">See it on OpenStreetMap</a>` : ""}</p>`;
 }
 
+/** What each field of the page is called when the sources are listed. */
+const FIELD_WORDS: Record<SourceField, string> = {
+  name: "name",
+  address: "address",
+  phone: "phone",
+  coordinates: "location",
+  website: "web site",
+  hours: "hours",
+  services: "services",
+  insurance: "insurance",
+  rating: "rating",
+  neighborhood: "neighbourhood",
+  npi: "NPI",
+};
+
+/** The clinic's sources, each with its record's date (how current it is) and what it gave. */
+function sourcesList(sources: readonly ClinicSource[]): Html {
+  if (sources.length === 0) return html`<p>Not recorded for this release.</p>`;
+  return html`<ul>${sources.map(
+    (s) =>
+      html`<li>${s.name}${s.date ? `, record dated ${s.date}` : ", undated record"}${s.fields.length ? `: ${s.fields.map((f) => FIELD_WORDS[f]).join(", ")}` : ""}</li>`,
+  )}</ul>`;
+}
+
 /** A clinic: every field, the week's hours in its time zone, directions, its network and city, its API document. */
 export function clinicPageHtml(
   site: SiteContext,
@@ -43,7 +68,7 @@ export function clinicPageHtml(
   const coordinates =
     record.latitude === null || record.longitude === null
       ? null
-      : html`${record.latitude}, ${record.longitude}${clinic.coordinates_source === "zip_centroid" ? html` <span class="hint">(approximate: the centre of the ZIP code area)</span>` : ""}`;
+      : html`${record.latitude}, ${record.longitude}${clinic.coordinates_source === "zip_centroid" ? html` <span class="hint">(location approximate: the centre of ZIP code ${record.zip ?? "area"})</span>` : ""}`;
   const rating =
     clinic.rating === null
       ? null
@@ -75,7 +100,7 @@ export function clinicPageHtml(
     main: html`<h1>${clinic.name}</h1>
 ${openNowBadge(clinic.hours)}<dl class="summary">
 ${row("Address", clinic.address)}${row("Neighbourhood", clinic.neighborhood)}${row("Phone", clinic.phone ? phoneLink(clinic.phone) : null)}${row("Network", clinic.network ? networkLink(site, network, clinic.network) : null)}<dt>City</dt><dd><a href="${site.href(cityPage(state.slug, city.city.slug))}">${place}</a></dd>
-${row("Web site", website ? html`<a href="${website}">${website}</a>` : clinic.website)}${row("Rating", rating)}${row("Coordinates", coordinates)}</dl>
+${row("Web site", website ? html`<a href="${website}">${website}</a>` : clinic.website)}${row("Rating", rating)}${row("Coordinates", coordinates)}${row("NPI", clinic.npi)}</dl>
 ${directions(rendered)}
 <h2>Opening hours</h2>
 ${clinic.hours ? hoursTable(clinic.hours) : html`<p>Opening hours are not known. Call the clinic before you go.</p>`}
@@ -83,6 +108,8 @@ ${clinic.hours ? hoursTable(clinic.hours) : html`<p>Opening hours are not known.
 ${clinic.services.length ? html`<ul>${clinic.services.map((s) => html`<li>${s}</li>`)}</ul>` : html`<p>Not known.</p>`}
 <h2>Insurance accepted</h2>
 ${clinic.insurance.length ? html`<ul>${clinic.insurance.map((s) => html`<li>${s}</li>`)}</ul>` : html`<p>Not known. Ask the clinic.</p>`}
+<h2>Where this comes from</h2>
+${sourcesList(record.sources)}
 <h2>For developers</h2>
 <p>This clinic as JSON (id <code>${clinic.id}</code>): <a href="${site.apiHref(apiPath)}"><code>${site.ctx.api(apiPath)}</code></a></p>`,
   });
