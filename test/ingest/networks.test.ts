@@ -42,6 +42,10 @@ describe("network dictionary: a brand only where it has clinics, only in its yea
     ["DOCTORS EXPRESS - TOWSON", "MD", "2016-05-01", "AFC Urgent Care"],
     ["WELLNOW URGENT CARE", "NY", "2010-01-01", null], // the brand did not exist yet
     ["Concentra Medical Centers", "TX", null, "Concentra"],
+    // A distinctive national brand beyond the states the dictionary lists (issue: 6 % of a chain's clinics lost)
+    ["CONCENTRA URGENT CARE - FARGO", "ND", null, "Concentra"],
+    ["NEXTCARE URGENT CARE - BOISE", "ID", null, "NextCare Urgent Care"],
+    ["PATIENT FIRST URGENT CARE", "TX", null, null], // a phrase other clinics use: the footprint decides
     ["SMITH FAMILY WALK-IN CLINIC", "TX", null, null],
     ["CONCENTRATED CARE", "TX", null, null], // whole words only
   ] as const)("%s in %s (%s) → %s", (name, state, date, want) => {
@@ -49,6 +53,8 @@ describe("network dictionary: a brand only where it has clinics, only in its yea
     expect(d.network).toBe(want);
     if (want) expect(d.evidence).toMatchObject({ kind: "dictionary" });
     else expect(d.evidence).toBeNull();
+    if (state === "ND" || state === "ID")
+      expect(d.evidence?.detail).toMatch(/beyond the states the dictionary lists/);
   });
 
   test("no variant is a generic phrase; generic brands are not entries", () => {

@@ -41,7 +41,9 @@ export function assignNetwork(
       network: hit.entry.name,
       evidence: {
         kind: "dictionary",
-        detail: `"${hit.variant}" is ${hit.entry.name}, which has clinics in ${r.state}${yearsOf(hit.entry)}`,
+        detail: hit.entry.states.includes(r.state)
+          ? `"${hit.variant}" is ${hit.entry.name}, which has clinics in ${r.state}${yearsOf(hit.entry)}`
+          : `"${hit.variant}" names ${hit.entry.name}, a name no other organisation goes by, in ${r.state} (beyond the states the dictionary lists for it)${yearsOf(hit.entry)}`,
       },
     };
   // A dictionary brand named outside its footprint or years is another organisation of the same name: no claim.

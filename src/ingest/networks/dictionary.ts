@@ -9,8 +9,13 @@ export interface BrandEntry {
   variants: readonly string[];
   /** How the brand writes itself: words of a name equal to one of these (ignoring case) are re-spelled. */
   spellings?: readonly string[];
-  /** States where the brand has clinics; a name matched elsewhere is another organisation. */
+  /** States where the brand has clinics; a name matched elsewhere is another organisation, unless `distinctive`. */
   states: readonly string[];
+  /**
+   * The brand's name is its own: no other organisation goes by it, so a clinic named with it is this brand in any
+   * state (a footprint goes out of date as a chain grows; a national chain lost 6 % of its clinics to it).
+   */
+  distinctive?: boolean;
   /** First and last year the brand applied (inclusive); a record dated outside them is not matched. */
   since?: number;
   until?: number;
@@ -34,6 +39,7 @@ const DOCTORS_EXPRESS = codes("AZ CT FL GA IL MA MD NC NJ NY OH PA SC TX VA");
 export const NETWORKS: readonly BrandEntry[] = [
   {
     name: "AFC Urgent Care",
+    distinctive: true,
     variants: ["afc urgent care", "american family care", "afc doctors express"],
     spellings: ["AFC"],
     states: codes(
@@ -69,6 +75,7 @@ export const NETWORKS: readonly BrandEntry[] = [
   { name: "Banner Urgent Care", variants: ["banner urgent care"], states: codes("AZ CO NV WY NE") },
   {
     name: "Carbon Health",
+    distinctive: true,
     variants: ["carbon health"],
     states: codes("AZ CA CO FL NV NY OH OR TX WA"),
     since: 2015,
@@ -81,6 +88,7 @@ export const NETWORKS: readonly BrandEntry[] = [
   },
   {
     name: "CareSpot",
+    distinctive: true,
     variants: ["carespot", "care spot urgent care"],
     spellings: ["CareSpot"],
     states: codes("FL TN GA CA"),
@@ -94,6 +102,7 @@ export const NETWORKS: readonly BrandEntry[] = [
   },
   {
     name: "CityMD",
+    distinctive: true,
     variants: ["citymd", "city md"],
     spellings: ["CityMD"],
     states: codes("NY NJ"),
@@ -101,6 +110,7 @@ export const NETWORKS: readonly BrandEntry[] = [
   },
   {
     name: "Concentra",
+    distinctive: true,
     variants: ["concentra"],
     states: codes(
       "AL AZ CA CO CT FL GA IL IN KS KY LA MA MD MI MN MO NC NE NJ NM NV NY OH OK OR PA RI SC TN TX UT VA WA WI",
@@ -109,18 +119,21 @@ export const NETWORKS: readonly BrandEntry[] = [
   { name: "Doctors Care", variants: ["doctors care"], states: codes("SC TN") },
   {
     name: "Fast Pace Health",
+    distinctive: true,
     variants: ["fast pace health", "fast pace urgent care", "fastpace"],
     states: codes("AL IN KY LA MS TN"),
     since: 2009,
   },
   {
     name: "FastMed Urgent Care",
+    distinctive: true,
     variants: ["fastmed", "fast med urgent care"],
     spellings: ["FastMed"],
     states: codes("AZ NC TX"),
   },
   {
     name: "GoHealth Urgent Care",
+    distinctive: true,
     variants: ["gohealth", "go health urgent care"],
     spellings: ["GoHealth"],
     states: codes("AR CA CT KY MO NC NJ NY OR PA TX VA WA"),
@@ -128,6 +141,7 @@ export const NETWORKS: readonly BrandEntry[] = [
   },
   {
     name: "Intermountain InstaCare",
+    distinctive: true,
     variants: ["instacare", "intermountain instacare"],
     spellings: ["InstaCare"],
     states: codes("UT ID"),
@@ -141,6 +155,7 @@ export const NETWORKS: readonly BrandEntry[] = [
   { name: "MedFirst", variants: ["medfirst"], spellings: ["MedFirst"], states: codes("TX") },
   {
     name: "MedSpring Urgent Care",
+    distinctive: true,
     variants: ["medspring"],
     spellings: ["MedSpring"],
     states: codes("TX IL"),
@@ -148,12 +163,14 @@ export const NETWORKS: readonly BrandEntry[] = [
   },
   {
     name: "Med7 Urgent Care",
+    distinctive: true,
     variants: ["med7", "med 7 urgent care"],
     spellings: ["Med7"],
     states: codes("CA"),
   },
   {
     name: "MinuteClinic",
+    distinctive: true,
     variants: ["minuteclinic", "minute clinic"],
     spellings: ["MinuteClinic"],
     states: codes(
@@ -168,6 +185,7 @@ export const NETWORKS: readonly BrandEntry[] = [
   },
   {
     name: "NextCare Urgent Care",
+    distinctive: true,
     variants: ["nextcare", "next care urgent care"],
     spellings: ["NextCare"],
     states: codes("AZ CO KS MO NC NM OK TX VA WY"),
@@ -180,11 +198,13 @@ export const NETWORKS: readonly BrandEntry[] = [
   { name: "Patient First", variants: ["patient first"], states: codes("DE MD NJ PA VA") },
   {
     name: "Physicians Immediate Care",
+    distinctive: true,
     variants: ["physicians immediate care"],
     states: codes("IL IN MI OH WI"),
   },
   {
     name: "PM Pediatrics",
+    distinctive: true,
     variants: ["pm pediatrics", "pm pediatric urgent care"],
     spellings: ["PM"],
     states: [...EAST, ...codes("AZ IL TX")],
@@ -203,6 +223,7 @@ export const NETWORKS: readonly BrandEntry[] = [
   },
   {
     name: "Texas MedClinic",
+    distinctive: true,
     variants: ["texas medclinic", "texas med clinic"],
     spellings: ["MedClinic"],
     states: codes("TX"),
@@ -210,6 +231,7 @@ export const NETWORKS: readonly BrandEntry[] = [
   // U.S. HealthWorks joined Concentra in 2018: its records are its own before that.
   {
     name: "U.S. HealthWorks",
+    distinctive: true,
     variants: ["us healthworks", "u s healthworks", "ushealthworks"],
     spellings: ["HealthWorks"],
     states: codes("AZ CA CO GA ID KS OR TX UT WA"),
@@ -220,6 +242,7 @@ export const NETWORKS: readonly BrandEntry[] = [
   // Five Star Urgent Care took the WellNow name in 2019.
   {
     name: "WellNow Urgent Care",
+    distinctive: true,
     variants: ["wellnow", "well now urgent care"],
     spellings: ["WellNow"],
     states: codes("IL IN MI NY OH PA"),
@@ -228,13 +251,20 @@ export const NETWORKS: readonly BrandEntry[] = [
   { name: "Five Star Urgent Care", variants: ["five star urgent care"], states: codes("NY PA"), until: 2019 },
   {
     name: "WellStreet Urgent Care",
+    distinctive: true,
     variants: ["wellstreet", "well street urgent care"],
     spellings: ["WellStreet"],
     states: codes("GA MI"),
   },
-  { name: "Xpress Wellness Urgent Care", variants: ["xpress wellness"], states: codes("KS OK TX") },
+  {
+    name: "Xpress Wellness Urgent Care",
+    distinctive: true,
+    variants: ["xpress wellness"],
+    states: codes("KS OK TX"),
+  },
   {
     name: "ZoomCare",
+    distinctive: true,
     variants: ["zoomcare", "zoom care"],
     spellings: ["ZoomCare"],
     states: codes("ID OR WA"),

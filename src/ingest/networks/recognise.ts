@@ -57,12 +57,12 @@ export function brandMatches(name: string): BrandMatch[] {
 }
 
 /**
- * Whether a dictionary brand applies to a record: its state is in the brand's footprint and its date (when it
- * has one) within the brand's years.
+ * Whether a dictionary brand applies to a record: its state is in the brand's footprint (any state for a
+ * distinctive brand) and its date (when it has one) within the brand's years.
  * @example brandApplies(careNow, "TX", "2020-01-01") // true
  */
 export function brandApplies(entry: BrandEntry, state: string, date: string | null): boolean {
-  if (!entry.states.includes(state)) return false;
+  if (!entry.distinctive && !entry.states.includes(state)) return false;
   if (date === null) return true;
   const year = Number(date.slice(0, 4));
   return (
