@@ -104,20 +104,21 @@ describe("the merge stage joins the records of different sources that are one cl
     expect(clinics[0]?.provenance).toHaveLength(2);
   });
 
-  test.each([
+  test.each<[string, Partial<MergedRecord>, Partial<MergedRecord>]>([
     [
       "a chain's shared phone at another house number",
+      {},
       { street: "4500 N Lamar Blvd", phone: "(512) 555-0134" },
     ],
     [
       "a similar name 2 km away (two real points)",
-      { street: "Anderson Lane West", phone: null, coordinatesSource: "source" as const },
+      { coordinatesSource: "source", latitude: 30.34 },
+      { street: "Anderson Lane West", phone: null },
     ],
-    ["a similar name in another ZIP code", { street: null, address: null, zip: "78758", phone: null }],
-    ["an adult and a paediatric clinic at one address", { name: "Quickmend Pediatric Urgent Care" }],
-  ])("%s → two clinics", (_what, b) => {
-    const a = record(b.coordinatesSource ? { coordinatesSource: "source", latitude: 30.34 } : {});
-    const { clinics, merged } = merge([a, hifld(b)]);
+    ["a similar name in another ZIP code", {}, { street: null, address: null, zip: "78758", phone: null }],
+    ["an adult and a paediatric clinic at one address", {}, { name: "Quickmend Pediatric Urgent Care" }],
+  ])("%s → two clinics", (_what, a, b) => {
+    const { clinics, merged } = merge([record(a), hifld(b)]);
     expect(merged).toEqual({});
     expect(clinics).toHaveLength(2);
   });
