@@ -286,5 +286,9 @@ export async function main(argv: readonly string[], out = console.log, err = con
 
 /** A nearest result in the API's style: snake_case, the clinic with its `place`. */
 function toJson(r: NearestResult) {
-  return { distance_km: Math.round(r.distanceKm * 1000) / 1000, approximate: r.approximate, clinic: r.clinic };
+  return {
+    distance_km: Math.round(r.distanceKm * 1000) / 1000,
+    approximate: r.approximate,
+    clinic: r.clinic,
+  };
 }
