@@ -44,8 +44,17 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`ucd: ${e.message}`);
       return 1;
     }
-    const err = e as NodeJS.ErrnoException;
-    console.error(`ucd: ${err.code ? `${err.code}: ` : ""}${err.message}`);
+    console.error(`ucd: ${errorLine(e as NodeJS.ErrnoException)}`);
     return 1;
   }
+}
+
+/**
+ * One line for an unexpected error: its message, led by its code unless the message already starts with it (the
+ * file system's errors do: `ENOSPC: no space left on device, write`).
+ * @example errorLine(Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" })) // "ENOSPC: no space left on device, write"
+ */
+export function errorLine(err: NodeJS.ErrnoException): string {
+  const message = String(err.message).split("\n")[0] ?? "";
+  return err.code && !message.startsWith(`${err.code}:`) ? `${err.code}: ${message}` : message;
 }
