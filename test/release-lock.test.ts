@@ -14,7 +14,7 @@ const PROCESSES = 6;
  * process leaves a dead owner's lock for the slot). While it holds the lock it creates `inside` exclusively, so
  * that a second holder at the same moment is seen. Prints what happened as JSON.
  */
-const CONTENDER = String.raw`
+const CONTENDER = `
 import { closeSync, linkSync, openSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 const [store_, out, inside, startAt, mode, rounds, slotMs, deadPid, index] = process.argv.slice(1);
 const { openStore, withLock } = await import(store_);
