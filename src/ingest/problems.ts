@@ -1,3 +1,5 @@
+import { printable } from "../util/printable.js";
+
 /**
  * What happened to a record (or a whole file):
  * - `fatal`: the file cannot be read on (unreadable, no header, missing columns, broken syntax); the build fails.
@@ -54,7 +56,14 @@ export class ProblemLog {
   readonly problems: Problem[] = [];
   private readonly counts = new Map<string, { code: string; kind: ProblemKind; count: number }>();
 
-  add(problem: Problem): void {
+  /** Adds a problem; what it quotes from the input is made printable here, once for every way it is shown. */
+  add(found: Problem): void {
+    const problem = {
+      ...found,
+      file: printable(found.file),
+      field: printable(found.field),
+      message: printable(found.message),
+    };
     this.problems.push(problem);
     const key = `${problem.kind}\u0000${problem.code}`;
     const c = this.counts.get(key);
