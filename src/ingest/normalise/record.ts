@@ -93,13 +93,7 @@ export function normaliseRecord(
   const lngs = m.all(values, "longitude").map((v) => cleanText(v, m.blanks));
   const pairs: [string | null, string | null][] = [];
   for (let i = 0; i < Math.max(lats.length, lngs.length); i++) pairs.push([lats[i] ?? null, lngs[i] ?? null]);
-  const where = locate(
-    pairs,
-    text("coordinates"),
-    stateText,
-    m.mapping.place_by_zip ? zip : null,
-    m.mapping.check_coordinates_in_state,
-  );
+  const where = locate(pairs, text("coordinates"), stateText, m.mapping.place_by_zip ? zip : null);
   for (const p of where.problems) problem(p.field, p.code, p.message, p.kind);
 
   const rawCity = text("city") ?? parts?.city ?? null;

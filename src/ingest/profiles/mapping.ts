@@ -80,10 +80,6 @@ export const Mapping = z.strictObject({
     .boolean()
     .default(true)
     .meta({ description: "Turn UPPER-CASE names, streets and cities into proper case." }),
-  check_coordinates_in_state: z
-    .boolean()
-    .default(true)
-    .meta({ description: "Drop (and report) coordinates that lie outside the record's state." }),
   place_by_zip: z.boolean().default(true).meta({
     description:
       "Place a record without usable coordinates at its ZIP code's centroid (approximate, `coordinates_source: zip_centroid`).",
