@@ -7,6 +7,7 @@ import type { CityRecord, ClinicRecord, Dataset } from "../dataset/types.js";
 import { STATES } from "../geo/states.js";
 import { collectGarbage } from "../util/collect-garbage.js";
 import { dataVersion } from "./data-version.js";
+import { NetworkSlugs } from "./networks/slugs.js";
 import type { NormalisedRecord } from "./normalised.js";
 import { type Problem, ProblemLog } from "./problems.js";
 import type { Mapping } from "./profiles/index.js";
@@ -73,11 +74,14 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
     const rejected = { ...read.rejected };
     let repairedRecords = 0;
     let zipPlaced = 0;
+    const networkSlugs = new NetworkSlugs();
     for (const s of STATES) {
       if (!normalised.states.has(s.code)) continue;
       const resolved: ResolvedState = { cities: [], merged: {}, unlocated: 0, repairs: [] };
       for (const c of resolveState(await normalised.read(s.code), ctx, resolved)) {
         if (c.network !== null) networks.add(c.network);
+        const clash = c.network === null ? null : networkSlugs.check(c.network, c.provenance);
+        if (clash) report(clash);
         if (c.network_evidence)
           evidence[c.network_evidence.kind] = (evidence[c.network_evidence.kind] ?? 0) + 1;
         if (c.coordinates_source === "zip_centroid") zipPlaced++;
@@ -94,6 +98,7 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
     }
     await out.flush();
     await rm(join(folder, "normalised"), { recursive: true, force: true });
+    if (log.hasFatal) return { dataset: null, log, files };
 
     const store = spillStore(out, folder);
     if (store.size === 0) {

@@ -104,6 +104,7 @@ export function normaliseRecord(
   };
   const state = where.state;
   const city = capped("city", recase ? properCase(rawCity) : rawCity) as string;
+  const citySlug = givenSlug(text("city_slug"), problem);
 
   const street = capped(
     "street",
@@ -223,7 +224,7 @@ export function normaliseRecord(
       website,
       state,
       city,
-      citySlug: text("city_slug"),
+      citySlug,
       date,
       repairs,
     },
@@ -231,6 +232,24 @@ export function normaliseRecord(
 }
 
 type Report = (field: string, code: string, message: string, kind: "rejected" | "repaired") => void;
+
+/** What a slug is: lower-case ASCII letters and digits in words joined by single hyphens (a path segment). */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * A city slug as our exports give it, when it is one; anything else (`zürich`, `a/b`) would make a path the build
+ * refuses, so it is dropped and reported, and the city's slug is made from its name.
+ */
+function givenSlug(text: string | null, problem: Report): string | null {
+  if (text === null || SLUG.test(text)) return text;
+  problem(
+    "city_slug",
+    "invalid_city_slug",
+    `"${text}" is not a slug (a-z, 0-9 and single hyphens); the city's slug is made from its name instead`,
+    "repaired",
+  );
+  return null;
+}
 
 function hoursOf(m: BoundMapping, values: Record<string, unknown>, problem: Report) {
   let weekly: NormalisedRecord["weekly"] = null;
