@@ -28,6 +28,8 @@ export interface ImportOptions {
   progress?: Progress;
   /** Folder for the temporary per-state files (default: the system's temporary folder). */
   tmpDir?: string;
+  /** How to read an input that is not UTF-8: a WHATWG encoding label (`windows-1252`, `utf-16le`). */
+  encoding?: string;
 }
 
 export interface ImportResult {

@@ -29,6 +29,7 @@ export const ROW_ERROR_CODES: ReadonlySet<string> = new Set([
   "row_too_large",
   "json_syntax",
   "not_an_object",
+  "replacement_character",
 ]);
 
 /** Severity shown to the user: fatal problems and broken rows are errors; the rest are warnings or notes. */

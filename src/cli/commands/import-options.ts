@@ -4,6 +4,7 @@ import { STATES } from "../../geo/states.js";
 import type { ImportResult } from "../../ingest/import.js";
 import { formatProblem, type ProblemLog } from "../../ingest/problems.js";
 import { Progress } from "../../ingest/progress.js";
+import { encodingName } from "../../ingest/readers/encoding.js";
 import { InputError, UsageError } from "../args.js";
 
 /** Options shared by `build` and `validate` for reading real data. */
@@ -13,6 +14,7 @@ export const IMPORT_OPTIONS = {
   report: { type: "string" },
   strict: { type: "boolean", default: false },
   "data-version": { type: "string" },
+  encoding: { type: "string" },
 } as const;
 
 export const IMPORT_USAGE = `  --input FILE          a source file (.csv, .json array, .ndjson/.jsonl, .parquet); repeat for more,
@@ -20,7 +22,9 @@ export const IMPORT_USAGE = `  --input FILE          a source file (.csv, .json 
   --profile P           hifld, canonical, or a mapping file FILE.json (default: detected from the columns)
   --report FILE.json    write every problem and the summary by code as JSON
   --strict              fail when any record is rejected (out of scope, malformed, unusable)
-  --data-version DATE   YYYY-MM-DD of the data (default: newest record date, else newest file date)`;
+  --data-version DATE   YYYY-MM-DD of the data (default: newest record date, else newest file date)
+  --encoding ENC        how to read an input that is not UTF-8, e.g. windows-1252 (latin1) or utf-16le; without
+                        it such a file is refused with a guess (a byte-order mark and valid UTF-8 need nothing)`;
 
 interface ImportFlags {
   input?: string[];
@@ -28,6 +32,7 @@ interface ImportFlags {
   report?: string;
   strict?: boolean;
   "data-version"?: string;
+  encoding?: string;
 }
 
 /** Runs the importer for the parsed flags; usage problems (bad profile, bad date) are UsageErrors. */
@@ -38,6 +43,9 @@ export async function runImport(values: ImportFlags): Promise<ImportResult> {
   if (version !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(version) || Number.isNaN(Date.parse(version)))) {
     throw new UsageError(`--data-version must be a date YYYY-MM-DD, not ${version}`);
   }
+  const encoding = values.encoding;
+  if (encoding !== undefined && encodingName(encoding) === null)
+    throw new UsageError(`--encoding: unknown encoding ${encoding} (e.g. windows-1252, latin1, utf-16le)`);
   // The importer is loaded here, not with the command's usage: `--help` and usage errors answer at once.
   const [{ importFiles }, { loadProfile, MappingFileError }] = await Promise.all([
     import("../../ingest/import.js"),
@@ -57,6 +65,7 @@ export async function runImport(values: ImportFlags): Promise<ImportResult> {
       inputs,
       ...(profile ? { profile } : {}),
       ...(version ? { dataVersion: version } : {}),
+      ...(encoding ? { encoding } : {}),
       progress: new Progress(),
     });
   } catch (e) {

@@ -3,6 +3,7 @@ import { brandPrefix } from "../networks/brand-prefix.js";
 import { canonicalNetwork, respellBrands } from "../networks/recognise.js";
 import type { NormalisedRecord } from "../normalised.js";
 import type { Problem } from "../problems.js";
+import { damagedColumns } from "../readers/damaged-text.js";
 import type { BoundMapping } from "../row-access.js";
 import { composeAddress, streetLine } from "./address.js";
 import { parseAddressLine } from "./address-line.js";
@@ -54,6 +55,13 @@ export function normaliseRecord(
       rejected.push(code);
     }
   };
+  for (const column of damagedColumns(values))
+    problem(
+      column,
+      "replacement_character",
+      "holds U+FFFD, the mark of a character lost to a wrong conversion before the file was written: what it said cannot be published; skipped",
+      "rejected",
+    );
   const recase = m.mapping.proper_case;
   const fromNames = m.mapping.networks_from_names;
   const text = (field: Parameters<BoundMapping["raw"]>[1]) => cleanText(m.raw(values, field), m.blanks);

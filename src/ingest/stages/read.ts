@@ -42,6 +42,8 @@ export interface ReadOptions {
   profile?: Mapping;
   progress?: Progress;
   report: (p: Problem) => void;
+  /** `--encoding`: how to read an input that is not UTF-8 (see `readers/encoding.ts`). */
+  encoding?: string;
 }
 
 /**
@@ -106,7 +108,10 @@ export async function readInputs(
       reject(code);
       report({ file: path, row, field: "", code, message, kind: "rejected" });
     };
-    const events = readRecords(path, format, onRowProblem);
+    const events = readRecords(path, format, onRowProblem, {
+      ...(options.encoding ? { encoding: options.encoding } : {}),
+      notice: (row, code, message) => report({ file: path, row, field: "", code, message, kind: "notice" }),
+    });
     let rows = 0;
     try {
       let bound: ReturnType<typeof bindMapping> | undefined;
