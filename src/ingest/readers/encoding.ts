@@ -1,6 +1,6 @@
 import { isAscii, isUtf8 } from "node:buffer";
-import { createReadStream, type ReadStream } from "node:fs";
-import { Transform, type TransformCallback } from "node:stream";
+import { createReadStream } from "node:fs";
+import { type Readable, Transform, type TransformCallback } from "node:stream";
 import iconv from "iconv-lite";
 import { FatalInputError } from "../problems.js";
 import { completeLength, countLines, firstInvalid, lineAround } from "./utf8-bytes.js";
@@ -56,8 +56,16 @@ export function decodeText(bytes: Uint8Array, name: string): string {
  * @example const input = openText("clinics.csv", { encoding: "windows-1252" }); input.pipe(lineGuard)
  */
 export function openText(path: string, options: TextOptions = {}): Transform {
-  const source = createReadStream(path);
-  const text = new Utf8Text(path, options, source);
+  return utf8Text(createReadStream(path), path, options);
+}
+
+/**
+ * `openText` for bytes that come from elsewhere than a file of their own (a member of an archive): the same checks
+ * and decoding of `source`; problems name `file`. Destroying the result destroys `source`.
+ * @example const input = utf8Text(member, "clinics.zip:clinics.csv", options);
+ */
+export function utf8Text(source: Readable, file: string, options: TextOptions = {}): Transform {
+  const text = new Utf8Text(file, options, source);
   source.on("error", (e) => text.destroy(e));
   return source.pipe(text);
 }
@@ -76,9 +84,9 @@ class Utf8Text extends Transform {
   #beyondAscii = false;
   readonly #path: string;
   readonly #options: TextOptions;
-  readonly #source: ReadStream;
+  readonly #source: Readable;
 
-  constructor(path: string, options: TextOptions, source: ReadStream) {
+  constructor(path: string, options: TextOptions, source: Readable) {
     super();
     this.#path = path;
     this.#options = options;
