@@ -14,9 +14,10 @@ const UNSHARE = process.getuid?.() === 0 ? ["--mount"] : ["--user", "--map-root-
  * How much room the failing builds get, as shares of what the first release took. A build writes its release in
  * stages (documents and pages through the worker pool, downloads streamed beside them, the manifest, the
  * bookkeeping), so these run out of space at different points; a rebuild needs ~57 % (it links unchanged files).
- * Before the fix, 0.03, 0.25 and 0.34 ended in an unhandled 'error' event of a streamed download's write stream.
+ * Before the fix, 0.03 and 0.34 (and 0.01–0.05, 0.25, 0.33–0.35 in a scan) ended in an unhandled 'error' event of a
+ * streamed download's write stream.
  */
-const ROOM = [0.03, 0.25, 0.34, 0.5];
+const ROOM = [0.03, 0.34, 0.5];
 
 const dir = mkdtempSync(join(tmpdir(), "ucd-full-disk-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
