@@ -1,4 +1,5 @@
 import { BuildError } from "../render/validate.js";
+import { printable } from "../util/printable.js";
 import { type Command, InputError, UsageError } from "./args.js";
 import { buildCommand } from "./commands/build.js";
 import { deployConfigCommand } from "./commands/deploy-config.js";
@@ -37,15 +38,27 @@ export async function main(argv: string[]): Promise<number> {
     return await command.run(rest);
   } catch (e) {
     if (e instanceof UsageError) {
-      console.error(`ucd: ${e.message}\n\n${command?.usage ?? usage}`);
+      console.error(`ucd: ${printableLines(e.message)}\n\n${command?.usage ?? usage}`);
       return 2;
     }
     if (e instanceof BuildError || e instanceof InputError) {
-      console.error(`ucd: ${e.message}`);
+      console.error(`ucd: ${printableLines(e.message)}`);
       return 1;
     }
-    const err = e as NodeJS.ErrnoException;
-    console.error(`ucd: ${err.code ? `${err.code}: ` : ""}${err.message}`);
+    console.error(`ucd: ${printable(errorLine(e as NodeJS.ErrnoException))}`);
     return 1;
   }
 }
+
+/**
+ * One line for an unexpected error: its message, led by its code unless the message already starts with it (the
+ * file system's errors do: `ENOSPC: no space left on device, write`).
+ * @example errorLine(Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" })) // "ENOSPC: no space left on device, write"
+ */
+export function errorLine(err: NodeJS.ErrnoException): string {
+  const message = String(err.message).split("\n")[0] ?? "";
+  return err.code && !message.startsWith(`${err.code}:`) ? `${err.code}: ${message}` : message;
+}
+
+/** A message of several lines of our own, each made printable (they may quote input: names, columns, paths). */
+const printableLines = (message: string) => message.split("\n").map(printable).join("\n");

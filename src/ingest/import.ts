@@ -6,6 +6,7 @@ import { StateSpill } from "../dataset/state-spill.js";
 import type { CityRecord, ClinicRecord, Dataset } from "../dataset/types.js";
 import { STATES } from "../geo/states.js";
 import { collectGarbage } from "../util/collect-garbage.js";
+import { NetworkSlugs } from "./networks/slugs.js";
 import type { NormalisedRecord } from "./normalised.js";
 import { type Problem, ProblemLog } from "./problems.js";
 import type { Mapping } from "./profiles/index.js";
@@ -36,6 +37,8 @@ export interface ImportOptions {
   base?: Snapshot | null;
   /** Read an update on its own, without a release to apply it to (`ucd validate`), instead of refusing it. */
   updatesAlone?: boolean;
+  /** How to read an input that is not UTF-8: a WHATWG encoding label (`windows-1252`, `utf-16le`). */
+  encoding?: string;
 }
 
 export interface ImportResult {
@@ -99,6 +102,7 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
     let repairedRecords = 0;
     let zipPlaced = 0;
     let carried = 0;
+    const networkSlugs = new NetworkSlugs();
     for (const s of STATES) {
       const own = normalised.states.has(s.code) ? await normalised.read(s.code) : [];
       const kept = base ? await base.records(s.code, read.read + carried) : [];
@@ -114,6 +118,8 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
       const resolved: ResolvedState = { cities: [], merged: {}, unlocated: 0, repairs: [] };
       for (const c of resolveState(records, ctx, resolved)) {
         if (c.network !== null) networks.add(c.network);
+        const clash = c.network === null ? null : networkSlugs.check(c.network, c.provenance);
+        if (clash) report(clash);
         if (c.network_evidence)
           evidence[c.network_evidence.kind] = (evidence[c.network_evidence.kind] ?? 0) + 1;
         if (c.coordinates_source === "zip_centroid") zipPlaced++;
@@ -130,6 +136,7 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
     }
     await out.flush();
     await rm(join(folder, "normalised"), { recursive: true, force: true });
+    if (log.hasFatal) return { dataset: null, log, files };
 
     const store = spillStore(out, folder);
     if (store.size === 0) {

@@ -1,3 +1,5 @@
+import { printable } from "../util/printable.js";
+
 /**
  * What happened to a record (or a whole file):
  * - `fatal`: the file cannot be read on (unreadable, no header, missing columns, broken syntax); the build fails.
@@ -27,6 +29,7 @@ export const ROW_ERROR_CODES: ReadonlySet<string> = new Set([
   "row_too_large",
   "json_syntax",
   "not_an_object",
+  "replacement_character",
 ]);
 
 /** Severity shown to the user: fatal problems and broken rows are errors; the rest are warnings or notes. */
@@ -54,7 +57,14 @@ export class ProblemLog {
   readonly problems: Problem[] = [];
   private readonly counts = new Map<string, { code: string; kind: ProblemKind; count: number }>();
 
-  add(problem: Problem): void {
+  /** Adds a problem; what it quotes from the input is made printable here, once for every way it is shown. */
+  add(found: Problem): void {
+    const problem = {
+      ...found,
+      file: printable(found.file),
+      field: printable(found.field),
+      message: printable(found.message),
+    };
     this.problems.push(problem);
     const key = `${problem.kind}\u0000${problem.code}`;
     const c = this.counts.get(key);

@@ -28,6 +28,8 @@ export interface PublishOptions extends Omit<RenderOptions, "previous" | "releas
   maxShrink?: number;
   /** Publish even when more than `maxShrink` of the clinics would be removed. */
   allowShrink?: boolean;
+  /** Publish even when the data version is older than the published release's (a deliberate rollback). */
+  allowOlder?: boolean;
 }
 
 export interface PublishResult extends RenderResult {
@@ -69,8 +71,9 @@ interface ReleaseInfo {
  * Builds a data set as a new release of `out` and publishes it in one step, keeping the history: clinics matched
  * to the previous release keep their ids; the changes against it, the release list, the feed and the earlier
  * releases' dated downloads are published with it; removed clinics stay as tombstones. Refused, leaving the
- * published release untouched: a build that fails, that would publish no clinics, or that would remove more than
- * `maxShrink` of the previous release's clinics (unless `allowShrink`).
+ * published release untouched: a build that fails, that would publish no clinics, that would remove more than
+ * `maxShrink` of the previous release's clinics (unless `allowShrink`), or whose data version is older than the
+ * published release's (unless `allowOlder`).
  * @example await publishRelease(generateSample(), "public", { siteUrl: "http://127.0.0.1:8080", compression: "fast" });
  */
 export async function publishRelease(
@@ -87,13 +90,14 @@ export async function publishRelease(
     const compression = options.compression ?? "max";
     const keep = options.keepReleases ?? DEFAULT_KEEP_RELEASES;
     const current = await currentRelease(store);
+    if (current && !options.allowOlder) await refuseOlder(current, dataset.dataVersion);
     const base = current ? await baseOf(current, dataset.dataVersion) : null;
     const plan = await planRelease(dataset, base?.release ?? null);
     if (!options.allowShrink) refuseShrink(plan, options.maxShrink ?? DEFAULT_MAX_SHRINK);
     const tree = current ? await publishedTree(current) : null;
     const { id, temp } = await beginRelease(store, dataset.dataVersion);
     try {
-      const { keepReleases: _k, maxShrink: _m, allowShrink: _a, ...render } = options;
+      const { keepReleases: _k, maxShrink: _m, allowShrink: _a, allowOlder: _o, ...render } = options;
       const result = await renderSite(plan.dataset, temp.site, {
         ...render,
         previous: tree && tree.compression === compression ? tree.files : null,
@@ -162,6 +166,22 @@ async function readInfo(dir: string): Promise<ReleaseInfo | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * The guard against an old input: data older than what is published (an old file, a wrong --data-version) would
+ * replace newer data without anyone noticing. The same data version (a rebuild) passes.
+ */
+async function refuseOlder(current: StoredRelease, dataVersion: string): Promise<void> {
+  const published = (await readInfo(current.state))?.data_version;
+  if (published === undefined || dataVersion >= published) return;
+  throw new BuildError([
+    {
+      document: "release",
+      path: "",
+      message: `the data version ${dataVersion} is older than the published release's ${published}: refusing to replace newer data with older; check the input (or --data-version), or pass --allow-older to roll back on purpose`,
+    },
+  ]);
 }
 
 /** The guard against a bad source: too many clinics gone at once means the input is wrong, not the world. */

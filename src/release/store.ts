@@ -1,18 +1,6 @@
-import { constants } from "node:fs";
-import {
-  lstat,
-  mkdir,
-  open,
-  readdir,
-  readFile,
-  readlink,
-  rename,
-  rm,
-  rmdir,
-  stat,
-  symlink,
-} from "node:fs/promises";
+import { lstat, mkdir, readdir, readlink, rename, rm, rmdir, stat, symlink } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
+import { withLock as lockFolder, processAlive } from "./lock.js";
 
 /**
  * The release store of one output path: `public` is a relative symlink to `.public.releases/<id>/site`, swapped
@@ -44,7 +32,6 @@ export class NotAnOutputFolderError extends Error {
 
 const storeDir = (out: string) => join(dirname(out), `.${basename(out)}.releases`);
 const TEMP_PREFIX = ".tmp-";
-const LOCK = ".lock";
 
 /**
  * Opens (creating) the store of `out`: removes temporary folders of builds whose process is gone, and moves an
@@ -130,38 +117,11 @@ export async function pruneReleases(store: ReleaseStore, keep: number): Promise<
 }
 
 /**
- * Runs `fn` holding the store's lock, so that two builds never publish into one path at once. A lock left by a
- * process that is gone is taken over.
+ * Runs `fn` holding the store's lock, so that two builds never publish into one path at once (see `./lock.ts`). A
+ * lock left by a process that is gone is taken over.
  */
-export async function withLock<T>(store: ReleaseStore, fn: () => Promise<T>): Promise<T> {
-  const path = join(store.dir, LOCK);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const handle = await open(path, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY);
-      await handle.writeFile(String(process.pid));
-      await handle.close();
-      break;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 0) {
-        const holder = await readFile(path, "utf8").catch(() => "?");
-        throw new Error(
-          `another build (process ${holder}) is publishing into ${store.out}; try again when it ends`,
-        );
-      }
-      const holder = Number(await readFile(path, "utf8").catch(() => "0"));
-      if (processAlive(holder)) {
-        throw new Error(
-          `another build (process ${holder}) is publishing into ${store.out}; try again when it ends`,
-        );
-      }
-      await rm(path, { force: true });
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    await rm(path, { force: true });
-  }
+export function withLock<T>(store: ReleaseStore, fn: () => Promise<T>): Promise<T> {
+  return lockFolder(store.dir, store.out, fn);
 }
 
 function releaseAt(root: string): StoredRelease {
@@ -170,16 +130,6 @@ function releaseAt(root: string): StoredRelease {
 
 function bySequence(a: string, b: string): number {
   return Number(a.slice(0, a.indexOf("-"))) - Number(b.slice(0, b.indexOf("-"))) || (a < b ? -1 : 1);
-}
-
-function processAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 async function removeStaleTemps(store: ReleaseStore): Promise<void> {

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { main } from "../../src/cli/main.js";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ucd } from "../helpers/cli.js";
 import { FIXTURES, HIFLD_FIXTURE, scratch } from "./helpers.js";
 
 let tmp: Awaited<ReturnType<typeof scratch>>;
@@ -10,22 +10,6 @@ beforeAll(async () => {
   tmp = await scratch();
 });
 afterAll(() => tmp.cleanup());
-
-/** Runs the CLI in-process and captures what it prints. */
-async function ucd(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
-  const error = vi
-    .spyOn(console, "error")
-    .mockImplementation((...a: unknown[]) => void err.push(a.join(" ")));
-  try {
-    return { code: await main(argv), out: out.join("\n"), err: err.join("\n") };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
 
 describe("ucd validate", () => {
   test("prints every problem as file:row:field: code: message and a summary; warnings only → exit 0", async () => {
@@ -107,14 +91,14 @@ describe("ucd validate", () => {
       "garbage.csv",
       Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 31 + 7) % 256)),
       "hifld",
-      "missing_columns",
+      "encoding_invalid",
     ],
     [
       "binary garbage, no profile",
       "garbage2.csv",
       Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 31 + 7) % 256)),
       null,
-      "unknown_profile",
+      "encoding_invalid",
     ],
     ["unknown layout", "other.csv", "foo,bar\n1,2\n", null, "unknown_profile"],
     ["unknown extension", "clinics.xlsx", "PK", null, "unknown_format"],

@@ -333,7 +333,6 @@ describe("locate: coordinates from duplicated columns, ZIP centroids, out-of-sco
       null,
       "TX",
       null,
-      true,
     );
     expect(where).toMatchObject({
       state: "TX",
@@ -342,20 +341,20 @@ describe("locate: coordinates from duplicated columns, ZIP centroids, out-of-sco
     });
   });
   test("no point: the ZIP's centroid, when it lies in the state", () => {
-    expect(locate([], null, "TX", "77630", true)).toMatchObject({
+    expect(locate([], null, "TX", "77630")).toMatchObject({
       coordinatesSource: "zip_centroid",
       problems: [],
     });
-    expect(locate([], null, "OK", "77630", true)).toMatchObject({
+    expect(locate([], null, "OK", "77630")).toMatchObject({
       coordinatesSource: null,
       problems: [{ code: "zip_outside_state" }],
     });
   });
   test("a province is out of scope; no state and a point abroad too", () => {
-    expect(locate([], null, "ON", null, true).problems.map((p) => p.code)).toEqual(["out_of_scope_state"]);
-    expect(locate([["42.97", "-82.41"]], null, null, null, true).problems.map((p) => p.code)).toEqual([
+    expect(locate([], null, "ON", null).problems.map((p) => p.code)).toEqual(["out_of_scope_state"]);
+    expect(locate([["42.97", "-82.41"]], null, null, null).problems.map((p) => p.code)).toEqual([
       "out_of_scope_state",
     ]);
-    expect(locate([], null, null, null, true).problems.map((p) => p.code)).toEqual(["missing_state"]);
+    expect(locate([], null, null, null).problems.map((p) => p.code)).toEqual(["missing_state"]);
   });
 });

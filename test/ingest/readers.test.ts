@@ -130,12 +130,12 @@ describe("CSV reader", () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
   });
 
-  test("binary garbage reads as a header of junk (the importer then reports missing columns)", async () => {
+  test("binary garbage is refused as text that is not UTF-8", async () => {
     const bytes = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256));
     const path = await tmp.file("garbage.csv", bytes);
     const r = await drain((p) => readCsv(path, p)).catch((e: unknown) => e);
-    if (r instanceof FatalInputError) expect(["csv_syntax", "file_empty"]).toContain(r.problem.code);
-    else expect((r as { columns: string[] }).columns).not.toContain("NAME");
+    expect(r).toBeInstanceOf(FatalInputError);
+    expect((r as FatalInputError).problem.code).toBe("encoding_invalid");
   });
 });
 

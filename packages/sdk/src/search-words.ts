@@ -1,5 +1,5 @@
 /** The words of a text and of a query, and how a query word matches a clinic's words (no network). */
-import { toSlug } from "./slug.js";
+import { asciiSlug } from "./slug.js";
 
 /**
  * The words of a text as the index keys them: accents folded, lowercase, `&` spelled `and`, apostrophes dropped,
@@ -7,7 +7,7 @@ import { toSlug } from "./slug.js";
  * @example searchWords("Smith & Jones Walk-In"); // ["smith", "and", "jones", "walk", "in"]
  */
 export function searchWords(text: string): string[] {
-  return toSlug(text)
+  return asciiSlug(text)
     .split("-")
     .filter((w) => w.length > 0);
 }

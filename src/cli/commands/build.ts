@@ -32,6 +32,7 @@ ${IMPORT_USAGE}
   --compression LEVEL   max (brotli 11, for publishing) or fast (brotli 5) (default: max)
   --keep-releases N     releases kept listed with their dated downloads and changes (default: ${DEFAULT_KEEP_RELEASES})
   --allow-shrink        publish even if more than 10% of the previous release's clinics would be removed
+  --allow-older         publish even if the data version is older than the published release's (a rollback)
   --purge URL           after publishing, BAN everything under URL's path from the cache there (Varnish with
                         \`ucd deploy-config varnish\`), so that no document of the old release is served
                         (repeatable; exit 1 if a purge fails, the release staying published)
@@ -51,6 +52,7 @@ export const buildCommand: Command = {
       compression: { type: "string", default: "max" },
       "keep-releases": { type: "string" },
       "allow-shrink": { type: "boolean", default: false },
+      "allow-older": { type: "boolean", default: false },
       purge: { type: "string", multiple: true },
       ...IMPORT_OPTIONS,
     });
@@ -120,6 +122,7 @@ export const buildCommand: Command = {
         compression,
         keepReleases: keep,
         allowShrink: values["allow-shrink"],
+        allowOlder: values["allow-older"],
       });
     } finally {
       await dataset.clinics.dispose();

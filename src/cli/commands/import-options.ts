@@ -4,6 +4,7 @@ import { STATES } from "../../geo/states.js";
 import type { ImportResult } from "../../ingest/import.js";
 import { formatProblem, type ProblemLog } from "../../ingest/problems.js";
 import { Progress } from "../../ingest/progress.js";
+import { encodingName } from "../../ingest/readers/encoding.js";
 import { InputError, UsageError } from "../args.js";
 
 /** Options shared by `build` and `validate` for reading real data. */
@@ -14,6 +15,7 @@ export const IMPORT_OPTIONS = {
   strict: { type: "boolean", default: false },
   "data-version": { type: "string" },
   taxonomy: { type: "string", multiple: true },
+  encoding: { type: "string" },
 } as const;
 
 export const IMPORT_USAGE = `  --input FILE          a source file (.csv, .json array, .ndjson/.jsonl, .parquet), or CMS's NPPES bundle
@@ -25,7 +27,9 @@ export const IMPORT_USAGE = `  --input FILE          a source file (.csv, .json 
                         default 261QU0200X, urgent care)
   --report FILE.json    write every problem and the summary by code as JSON
   --strict              fail when any record is rejected (out of scope, malformed, unusable)
-  --data-version DATE   YYYY-MM-DD of the data (default: newest record date, else newest file date)`;
+  --data-version DATE   YYYY-MM-DD of the data (default: newest record date, else newest file date)
+  --encoding ENC        how to read an input that is not UTF-8, e.g. windows-1252 (latin1) or utf-16le; without
+                        it such a file is refused with a guess (a byte-order mark and valid UTF-8 need nothing)`;
 
 interface ImportFlags {
   input?: string[];
@@ -34,6 +38,7 @@ interface ImportFlags {
   strict?: boolean;
   "data-version"?: string;
   taxonomy?: string[];
+  encoding?: string;
 }
 
 /**
@@ -53,6 +58,9 @@ export async function runImport(values: ImportFlags, out?: string): Promise<Impo
       throw new UsageError(
         `--taxonomy must be a 10-character NUCC taxonomy code such as 261QU0200X, not ${code}`,
       );
+  const encoding = values.encoding;
+  if (encoding !== undefined && encodingName(encoding) === null)
+    throw new UsageError(`--encoding: unknown encoding ${encoding} (e.g. windows-1252, latin1, utf-16le)`);
   // The importer is loaded here, not with the command's usage: `--help` and usage errors answer at once.
   const [{ importFiles }, { loadProfile, MappingFileError }, { readSnapshot }, { lastSources }] =
     await Promise.all([
@@ -80,6 +88,7 @@ export async function runImport(values: ImportFlags, out?: string): Promise<Impo
       ...(values.taxonomy?.length ? { taxonomies: values.taxonomy.map((t) => t.toUpperCase()) } : {}),
       base,
       updatesAlone: out === undefined,
+      ...(encoding ? { encoding } : {}),
       progress: new Progress(),
     });
   } catch (e) {

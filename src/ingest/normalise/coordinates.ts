@@ -1,3 +1,4 @@
+import { decimalNumber } from "./numbers.js";
 import type { Normalised } from "./phone.js";
 
 export interface LatLng {
@@ -7,7 +8,8 @@ export interface LatLng {
 
 /**
  * Latitude and longitude from two cells (or one `"latitude,longitude"` cell), rounded to 6 decimals (≈0.1 m).
- * Out-of-range values, (0, 0) and half-given pairs are dropped and reported. Whether the point lies in the
+ * Only decimal numerals count (`0x1F` is not 31). Out-of-range values, (0, 0) and half-given pairs are dropped and
+ * reported. Whether the point lies in the
  * record's state is checked later (see `src/geo/state-shapes.ts`).
  * @example normaliseCoordinates("30.267153", "-97.743061") // { value: { latitude: 30.267153, longitude: -97.743061 } }
  */
@@ -22,12 +24,15 @@ export function normaliseCoordinates(lat: string | null, lng: string | null): No
       },
     };
   }
-  const latitude = Number(lat);
-  const longitude = Number(lng);
-  if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || lat.trim() === "" || lng.trim() === "") {
+  const latitude = decimalNumber(lat);
+  const longitude = decimalNumber(lng);
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) {
     return {
       value: null,
-      problem: { code: "coordinates_invalid", message: `"${lat}", "${lng}" are not numbers; dropped` },
+      problem: {
+        code: "coordinates_invalid",
+        message: `"${lat}", "${lng}" are not decimal numbers; dropped`,
+      },
     };
   }
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180 || (latitude === 0 && longitude === 0)) {

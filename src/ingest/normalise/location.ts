@@ -22,16 +22,16 @@ export interface Location {
 /**
  * Places a record: its state (as given, else from its coordinates) and its point. Candidate coordinate pairs come
  * in column order (duplicated X/Y columns give several); the first pair that is a valid position is taken, with
- * latitude and longitude exchanged when only that lies in the state. A point outside its state is dropped. A record
+ * latitude and longitude exchanged when only that lies in the state. A point outside its state is dropped, whatever
+ * the profile (no source is trusted with a point in another state or at sea, our own exports included). A record
  * without a usable point is placed at its ZIP code's centroid (approximate) when that lies in its state.
- * @example locate([["30.26", "-97.74"]], "TX", null, true).point // { latitude: 30.26, longitude: -97.74 }
+ * @example locate([["30.26", "-97.74"]], null, "TX", null).point // { latitude: 30.26, longitude: -97.74 }
  */
 export function locate(
   pairs: readonly [string | null, string | null][],
   coordinatesText: string | null,
   stateText: string | null,
   zip: string | null,
-  checkInState: boolean,
 ): Location {
   const problems: LocationProblem[] = [];
   const repaired = (field: string, code: string, message: string) =>
@@ -117,7 +117,7 @@ export function locate(
       );
       point = null;
     }
-  } else if (point && checkInState && !isInState(state, point.latitude, point.longitude)) {
+  } else if (point && !isInState(state, point.latitude, point.longitude)) {
     if (isInState(state, point.longitude, point.latitude)) {
       repaired(
         "coordinates",

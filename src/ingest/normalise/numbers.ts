@@ -1,11 +1,25 @@
 import type { Normalised } from "./phone.js";
 
+/** A decimal numeral: digits with an optional sign, fraction and exponent (what spreadsheets and exports write). */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * The number a decimal numeral writes, NaN for anything else: unlike `Number()`, hexadecimal (`0x1F`), binary and
+ * octal literals, `Infinity` and blanks are not numbers here.
+ * @example decimalNumber("-97.74") // -97.74
+ * @example decimalNumber("0x1F") // NaN
+ */
+export function decimalNumber(text: string): number {
+  const t = text.trim();
+  return DECIMAL.test(t) ? Number(t) : Number.NaN;
+}
+
 /**
  * A rating between 0 and 5; anything else is dropped and reported.
  * @example normaliseRating("4.5") // { value: 4.5 }
  */
 export function normaliseRating(text: string): Normalised<number | null> {
-  const n = Number(splitRating(text).rating);
+  const n = decimalNumber(splitRating(text).rating);
   if (!Number.isFinite(n) || n < 0 || n > 5)
     return {
       value: null,
@@ -19,7 +33,7 @@ export function normaliseRating(text: string): Normalised<number | null> {
  * @example normaliseReviewsCount("1,204") // { value: 1204 }
  */
 export function normaliseReviewsCount(text: string): Normalised<number | null> {
-  const n = Number(text.replace(/,/g, ""));
+  const n = decimalNumber(text.replace(/,/g, ""));
   if (!Number.isInteger(n) || n < 0)
     return {
       value: null,

@@ -5,6 +5,7 @@ import { brandPrefix } from "../networks/brand-prefix.js";
 import { canonicalNetwork, respellBrands } from "../networks/recognise.js";
 import type { NormalisedRecord } from "../normalised.js";
 import type { Problem } from "../problems.js";
+import { damagedColumns } from "../readers/damaged-text.js";
 import type { BoundMapping } from "../row-access.js";
 import { composeAddress, streetLine } from "./address.js";
 import { parseAddressLine } from "./address-line.js";
@@ -58,6 +59,13 @@ export function normaliseRecord(
       rejected.push(code);
     }
   };
+  for (const column of damagedColumns(values))
+    problem(
+      column,
+      "replacement_character",
+      "holds U+FFFD, the mark of a character lost to a wrong conversion before the file was written: what it said cannot be published; skipped",
+      "rejected",
+    );
   const recase = m.mapping.proper_case;
   const fromNames = m.mapping.networks_from_names;
   const text = (field: Parameters<BoundMapping["raw"]>[1]) => cleanText(m.raw(values, field), m.blanks);
@@ -97,13 +105,7 @@ export function normaliseRecord(
   const lngs = m.all(values, "longitude").map((v) => cleanText(v, m.blanks));
   const pairs: [string | null, string | null][] = [];
   for (let i = 0; i < Math.max(lats.length, lngs.length); i++) pairs.push([lats[i] ?? null, lngs[i] ?? null]);
-  const where = locate(
-    pairs,
-    text("coordinates"),
-    stateText,
-    m.mapping.place_by_zip ? zip : null,
-    m.mapping.check_coordinates_in_state,
-  );
+  const where = locate(pairs, text("coordinates"), stateText, m.mapping.place_by_zip ? zip : null);
   for (const p of where.problems) problem(p.field, p.code, p.message, p.kind);
 
   const rawCity = text("city") ?? parts?.city ?? null;
@@ -114,6 +116,7 @@ export function normaliseRecord(
   };
   const state = where.state;
   const city = capped("city", recase ? properCase(rawCity) : rawCity) as string;
+  const citySlug = givenSlug(text("city_slug"), problem);
 
   const street = capped(
     "street",
@@ -247,7 +250,7 @@ export function normaliseRecord(
       website,
       state,
       city,
-      citySlug: text("city_slug"),
+      citySlug,
       date,
       repairs,
     },
@@ -255,6 +258,24 @@ export function normaliseRecord(
 }
 
 type Report = (field: string, code: string, message: string, kind: "rejected" | "repaired") => void;
+
+/** What a slug is: lower-case ASCII letters and digits in words joined by single hyphens (a path segment). */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * A city slug as our exports give it, when it is one; anything else (`zürich`, `a/b`) would make a path the build
+ * refuses, so it is dropped and reported, and the city's slug is made from its name.
+ */
+function givenSlug(text: string | null, problem: Report): string | null {
+  if (text === null || SLUG.test(text)) return text;
+  problem(
+    "city_slug",
+    "invalid_city_slug",
+    `"${text}" is not a slug (a-z, 0-9 and single hyphens); the city's slug is made from its name instead`,
+    "repaired",
+  );
+  return null;
+}
 
 function hoursOf(m: BoundMapping, values: Record<string, unknown>, problem: Report) {
   let weekly: NormalisedRecord["weekly"] = null;

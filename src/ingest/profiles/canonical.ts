@@ -3,8 +3,8 @@ import { defineMapping } from "./mapping.js";
 
 /**
  * Our own bulk-export layout (CANONICAL_COLUMNS), in CSV, JSON, NDJSON or Parquet: ids are kept, values are
- * taken as written (no re-casing, no network guessing, no second point-in-state check), so that an export
- * re-imports losslessly. Formats and ranges are still checked.
+ * taken as written (no re-casing, no network guessing), so that an export re-imports losslessly. Formats, ranges
+ * and the point-in-state check still apply: a file in this layout may come from anywhere.
  */
 export const CANONICAL_PROFILE = defineMapping({
   name: "canonical",
@@ -44,9 +44,6 @@ export const CANONICAL_PROFILE = defineMapping({
   },
   required: ["id", "name", "state", "city"],
   proper_case: false,
-  // Our exports carry coordinates already published (checked at their first import, or the sample's own):
-  // re-checking would make a re-import differ from the export.
-  check_coordinates_in_state: false,
   networks_from_names: false,
 });
 

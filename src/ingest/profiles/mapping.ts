@@ -97,10 +97,6 @@ export const Mapping = z.strictObject({
     description:
       "Remove a company form at the end of names (`, INC.`, `LLC`, `PLLC`, `PC`, `PA`, `CORP`, `LTD`): legal names of a registry, not the names patients see.",
   }),
-  check_coordinates_in_state: z
-    .boolean()
-    .default(true)
-    .meta({ description: "Drop (and report) coordinates that lie outside the record's state." }),
   place_by_zip: z.boolean().default(true).meta({
     description:
       "Place a record without usable coordinates at its ZIP code's centroid (approximate, `coordinates_source: zip_centroid`).",

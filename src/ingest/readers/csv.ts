@@ -1,8 +1,8 @@
-import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { FatalInputError } from "../problems.js";
 import { uniqueColumns } from "./columns.js";
 import { CsvSplitter } from "./csv-records.js";
+import { openText, type TextOptions } from "./encoding.js";
 import { tooLongLinesReported } from "./line-guard.js";
 import type { ReaderEvent, RowProblem } from "./types.js";
 
@@ -14,8 +14,12 @@ import type { ReaderEvent, RowProblem } from "./types.js";
  * apart (`X`, `X#2`) and listed in the `columns` event. A file without a header is fatal.
  * @example for await (const e of readCsv("clinics.csv", report)) if (e.type === "row") use(e.values);
  */
-export async function* readCsv(path: string, onRowProblem: RowProblem): AsyncGenerator<ReaderEvent> {
-  const input = createReadStream(path);
+export async function* readCsv(
+  path: string,
+  onRowProblem: RowProblem,
+  text: TextOptions = {},
+): AsyncGenerator<ReaderEvent> {
+  const input = openText(path, text);
   const guard = tooLongLinesReported(onRowProblem);
   input.on("error", (e) => guard.destroy(e));
   const lines = createInterface({ input: input.pipe(guard), crlfDelay: Number.POSITIVE_INFINITY });

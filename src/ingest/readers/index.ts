@@ -6,11 +6,13 @@ import { type NppesReadOptions, readNppes } from "../nppes/reader.js";
 import { FatalInputError } from "../problems.js";
 import { readCsv } from "./csv.js";
 import { parseFields } from "./csv-records.js";
+import type { TextOptions } from "./encoding.js";
 import { readJsonArray } from "./json-array.js";
 import { readNdjson } from "./ndjson.js";
 import { readParquet } from "./parquet.js";
 import type { InputFormat, ReaderEvent, RowProblem } from "./types.js";
 
+export type { TextOptions } from "./encoding.js";
 export type { InputFormat, ReaderEvent, RowProblem, SourceFacts } from "./types.js";
 
 const BY_EXTENSION: Record<string, InputFormat> = {
@@ -39,6 +41,8 @@ export interface ReadContext {
   inputs?: readonly string[];
   /** `--profile nppes`: a CSV is read as an NPPES main file even when its header says otherwise (and refused then). */
   forceNppes?: boolean;
+  /** How to read text that is not UTF-8 (`--encoding`). */
+  text?: TextOptions;
 }
 
 /**
@@ -84,17 +88,17 @@ export async function* readRecords(
         yield* readNppes(bundle, onRowProblem, context.nppes);
         return;
       }
-      yield* readCsv(path, onRowProblem);
+      yield* readCsv(path, onRowProblem, context.text);
       return;
     }
     case "json":
-      yield* readJsonArray(path, onRowProblem);
+      yield* readJsonArray(path, onRowProblem, context.text);
       return;
     case "ndjson":
-      yield* readNdjson(path, onRowProblem);
+      yield* readNdjson(path, onRowProblem, context.text);
       return;
     case "parquet":
-      yield* readParquet(path);
+      yield* readParquet(path, context.text);
       return;
   }
 }

@@ -1,5 +1,5 @@
-import { createReadStream } from "node:fs";
 import { FatalInputError } from "../problems.js";
+import { openText, type TextOptions } from "./encoding.js";
 import { MAX_LINE_BYTES } from "./line-guard.js";
 import type { ReaderEvent, RowProblem } from "./types.js";
 
@@ -9,10 +9,14 @@ import type { ReaderEvent, RowProblem } from "./types.js";
  * file that is not an array or breaks off is fatal. Rows are element numbers from 1.
  * @example for await (const e of readJsonArray("clinics.json", report)) …
  */
-export async function* readJsonArray(path: string, onRowProblem: RowProblem): AsyncGenerator<ReaderEvent> {
+export async function* readJsonArray(
+  path: string,
+  onRowProblem: RowProblem,
+  text: TextOptions = {},
+): AsyncGenerator<ReaderEvent> {
   const scanner = new ArrayScanner(path);
   let columnsSent = false;
-  const stream = createReadStream(path, { encoding: "utf8" });
+  const stream = openText(path, text).setEncoding("utf8");
   try {
     for await (const chunk of stream as AsyncIterable<string>) {
       for (const el of scanner.feed(chunk)) {

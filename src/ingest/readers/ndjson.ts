@@ -1,6 +1,6 @@
-import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { FatalInputError } from "../problems.js";
+import { openText, type TextOptions } from "./encoding.js";
 import { tooLongLinesReported } from "./line-guard.js";
 import type { ReaderEvent, RowProblem } from "./types.js";
 
@@ -9,8 +9,12 @@ import type { ReaderEvent, RowProblem } from "./types.js";
  * is reported and skipped. The columns are the keys of the first object.
  * @example for await (const e of readNdjson("clinics.ndjson", report)) …
  */
-export async function* readNdjson(path: string, onRowProblem: RowProblem): AsyncGenerator<ReaderEvent> {
-  const input = createReadStream(path);
+export async function* readNdjson(
+  path: string,
+  onRowProblem: RowProblem,
+  text: TextOptions = {},
+): AsyncGenerator<ReaderEvent> {
+  const input = openText(path, text);
   const guard = tooLongLinesReported(onRowProblem);
   input.on("error", (e) => guard.destroy(e));
   const lines = createInterface({ input: input.pipe(guard), crlfDelay: Number.POSITIVE_INFINITY });
@@ -39,6 +43,7 @@ export async function* readNdjson(path: string, onRowProblem: RowProblem): Async
       yield { type: "row", row: line, values: value as Record<string, unknown> };
     }
   } catch (e) {
+    if (e instanceof FatalInputError) throw e;
     const err = e as NodeJS.ErrnoException;
     throw new FatalInputError({
       file: path,

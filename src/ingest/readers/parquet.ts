@@ -1,5 +1,7 @@
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetSchema } from "hyparquet";
 import { FatalInputError } from "../problems.js";
+import type { TextOptions } from "./encoding.js";
+import { parquetText } from "./parquet-text.js";
 import type { ReaderEvent } from "./types.js";
 
 /**
@@ -7,7 +9,7 @@ import type { ReaderEvent } from "./types.js";
  * Rows are record numbers from 1.
  * @example for await (const e of readParquet("clinics.parquet")) …
  */
-export async function* readParquet(path: string): AsyncGenerator<ReaderEvent> {
+export async function* readParquet(path: string, text: TextOptions = {}): AsyncGenerator<ReaderEvent> {
   const fail = (e: unknown): never => {
     throw new FatalInputError({
       file: path,
@@ -36,13 +38,15 @@ export async function* readParquet(path: string): AsyncGenerator<ReaderEvent> {
   }
   const columns = parquetSchema(metadata).children.map((c) => c.element.name);
   yield { type: "columns", columns };
+  const parsers = parquetText(path, text);
   let rowStart = 0;
   for (const group of metadata.row_groups) {
     const rowEnd = rowStart + Number(group.num_rows);
     let rows: Record<string, unknown>[];
     try {
-      rows = await parquetReadObjects({ file, metadata, rowStart, rowEnd });
+      rows = await parquetReadObjects({ file, metadata, rowStart, rowEnd, parsers });
     } catch (e) {
+      if (e instanceof FatalInputError) throw e;
       return fail(e);
     }
     for (let i = 0; i < rows.length; i++)

@@ -48,6 +48,8 @@ export interface ReadOptions {
   report: (p: Problem) => void;
   /** NPPES inputs: the taxonomies to keep (default urgent care), and the NPIs of the last release to watch for. */
   nppes?: NppesReadOptions;
+  /** `--encoding`: how to read an input that is not UTF-8 (see `readers/encoding.ts`). */
+  encoding?: string;
 }
 
 /**
@@ -140,6 +142,10 @@ export async function readInputs(
       nppes: {
         ...options.nppes,
         onProgress: (label, bytes) => options.progress?.update(label, Math.round(bytes / 2 ** 20)),
+      },
+      text: {
+        ...(options.encoding ? { encoding: options.encoding } : {}),
+        notice: (row, code, message) => report({ file: path, row, field: "", code, message, kind: "notice" }),
       },
     });
     let rows = 0;

@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { link, mkdir, rename, rm } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
+import type { Writable } from "node:stream";
 import { collectGarbage } from "../../util/collect-garbage.js";
 import { brotliQuality, type Compression, compressStreams, gzipLevel } from "./compress.js";
 import { CompressPool } from "./compress-pool.js";
@@ -78,6 +79,8 @@ export class OutputWriter {
   #failure: unknown = null;
   #pool: CompressPool | null = null;
   #added = 0;
+  /** Files being streamed, closed by `close()` when a build fails before they are complete. */
+  readonly #open = new Set<FailedStreams>();
 
   constructor(root: string, options: WriterOptions) {
     this.root = resolve(root);
@@ -158,31 +161,41 @@ export class OutputWriter {
     const raw = createWriteStream(full, { flags: "wx" });
     const zipped = compress ? compressStreams(path, this.#options.compression) : null;
     const files: WriteStream[] = [raw];
+    const streams: Writable[] = [raw];
     if (zipped) {
       const br = createWriteStream(`${full}.br`, { flags: "wx" });
       const gz = createWriteStream(`${full}.gz`, { flags: "wx" });
       zipped.brotli.pipe(br);
       zipped.gzip.pipe(gz);
       files.push(br, gz);
+      streams.push(zipped.brotli, zipped.gzip, br, gz);
     }
+    // Every stream has its error handled from the start: a write that fails (a full disk) fails this file, and
+    // through it the build, instead of an unhandled 'error' event that kills the process before it cleans up.
+    const failed = failedStreams(streams);
+    this.#open.add(failed);
     const put = async (stream: NodeJS.WritableStream, chunk: Buffer) => {
-      if (!stream.write(chunk)) await once(stream, "drain");
+      if (!stream.write(chunk)) await Promise.race([once(stream, "drain"), failed.promise]);
     };
     return {
       write: async (chunk) => {
         // A streamed file is written while a state renders its other parts (the downloads: a city at a time,
         // the Parquet rows buffered beside them), with no file added between: the heap is checked here too.
         collectGarbage();
+        if (failed.error) throw failed.error;
         const b = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
         hash.update(b);
         bytes += b.length;
         await Promise.all([put(raw, b), ...(zipped ? [put(zipped.brotli, b), put(zipped.gzip, b)] : [])]);
       },
       close: async () => {
+        if (failed.error) throw failed.error;
         raw.end();
         zipped?.brotli.end();
         zipped?.gzip.end();
-        await Promise.all(files.map((f) => once(f, "close")));
+        await Promise.race([Promise.all(files.map((f) => once(f, "close"))), failed.promise]);
+        if (failed.error) throw failed.error;
+        this.#open.delete(failed);
         const entries: TreeFile[] = [{ path, bytes, sha256: hash.digest("hex") }];
         if (zipped) for (const s of [".br", ".gz"]) entries.push(await hashFile(`${full}${s}`, path + s));
         this.#complete(entries);
@@ -226,6 +239,7 @@ export class OutputWriter {
     const part = join(this.root, PART);
     const sorted = `${part}.sorted`;
     const out = createWriteStream(sorted, { flags: "wx" });
+    const failed = failedStreams([out]);
     const hash = createHash("sha256");
     let text = MANIFEST_HEADER;
     let count = 0;
@@ -244,11 +258,12 @@ export class OutputWriter {
       collectGarbage(); // the merge's lines are garbage at once, but V8 lets them pile up (685 MiB at 400k rows)
       // The merge runs as fast as it reads; without waiting here the whole manifest (600 MiB at 1M clinics)
       // would queue in the stream's buffer.
-      if (full) return once(out, "drain").then(() => {});
+      if (full) return Promise.race([once(out, "drain"), failed.promise]).then(() => {});
+      if (failed.error) throw failed.error;
     });
     hash.update(text);
     out.end(text + manifestTrailer(count, hash.digest("hex")));
-    await once(out, "close");
+    await Promise.race([once(out, "close"), failed.promise]);
     await rm(part);
     if (duplicate !== null) throw new Error(`two files at one path: ${duplicate}`);
     await rename(sorted, join(this.root, TREE_MANIFEST));
@@ -309,8 +324,10 @@ export class OutputWriter {
     });
   }
 
-  /** Stops the worker threads (after `finish`, or when a build fails). */
+  /** Stops the worker threads and closes the files still being streamed (after `finish`, or when a build fails). */
   async close(): Promise<void> {
+    for (const f of this.#open) f.destroy();
+    this.#open.clear();
     await this.#pool?.close();
     this.#pool = null;
   }
@@ -345,6 +362,40 @@ export class OutputWriter {
   #throwIfFailed(): void {
     if (this.#failure !== null) throw this.#failure;
   }
+}
+
+/** The first error of a group of streams, as a value and as a promise that rejects with it. */
+interface FailedStreams {
+  error: Error | null;
+  promise: Promise<never>;
+  /** Closes every stream of the group (a build that failed elsewhere). */
+  destroy(): void;
+}
+
+/**
+ * Listens for errors on every stream of a file at once: the first one is kept, and every stream is destroyed, so
+ * that nothing waits for a drain that cannot come and no 'error' event goes unhandled.
+ */
+function failedStreams(streams: readonly Writable[]): FailedStreams {
+  let reject: (e: Error) => void = () => {};
+  const state: FailedStreams = {
+    error: null,
+    promise: new Promise<never>((_, r) => {
+      reject = r;
+    }),
+    destroy: () => {
+      for (const s of streams) s.destroy();
+    },
+  };
+  state.promise.catch(() => {}); // read through `error` or awaited in a race; never an unhandled rejection
+  for (const s of streams)
+    s.on("error", (e: Error) => {
+      if (state.error) return;
+      state.error = e;
+      reject(e);
+      state.destroy();
+    });
+  return state;
 }
 
 async function hashFile(full: string, path: string): Promise<TreeFile> {
