@@ -4,7 +4,7 @@
 // the deactivation report. Deterministic for the same options; streamed (the full-size main file is ~10 GB).
 //
 //   node bench/nppes/generate-nppes.mjs --out DIR [--rows N] [--urgent-care N] [--seed S] [--from YYYY-MM-DD]
-//        [--to YYYY-MM-DD] [--csv] [--no-zip] [--lf] [--level 0-9] [--weekly] [--report]
+//        [--to YYYY-MM-DD] [--csv] [--no-zip] [--lf] [--v2] [--level 0-9] [--weekly] [--report]
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { generateNppes } from "./monthly.mjs";
@@ -41,6 +41,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       csv: { type: "boolean" },
       "no-zip": { type: "boolean" },
       lf: { type: "boolean" },
+      v2: { type: "boolean" },
       level: { type: "string" },
       weekly: { type: "boolean" },
       report: { type: "boolean" },
@@ -48,7 +49,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   });
   if (!v.out) {
     console.error(
-      "usage: node bench/nppes/generate-nppes.mjs --out DIR [--rows N] [--urgent-care N] [--seed S] [--from D] [--to D] [--csv] [--no-zip] [--lf] [--level 0-9] [--weekly] [--report]",
+      "usage: node bench/nppes/generate-nppes.mjs --out DIR [--rows N] [--urgent-care N] [--seed S] [--from D] [--to D] [--csv] [--no-zip] [--lf] [--v2] [--level 0-9] [--weekly] [--report]",
     );
     process.exit(2);
   }
@@ -58,6 +59,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     csv: v.csv ?? false,
     zip: !v["no-zip"],
     lineEnding: v.lf ? "\n" : "\r\n",
+    v2: v.v2 ?? false,
     groundTruthFile: join(v.out, "ground-truth.json"),
     ...(v.rows ? { rows: Number(v.rows) } : {}),
     ...(v["urgent-care"] ? { urgentCare: Number(v["urgent-care"]) } : {}),

@@ -41,6 +41,8 @@ export const URGENT_CARE_SHARE = 17_500 / FULL_ROWS;
  * @property {boolean} [csv]              write the CSVs as extracted from it (default false)
  * @property {"\r\n" | "\n"} [lineEnding] default CRLF
  * @property {number} [compressionLevel]  deflate level of the bundle (default 6)
+ * @property {boolean} [v2]               name the bundle as CMS's V2 files (…_V2.zip: since December 2024, the
+ *                                        only ones since March 2026); the files inside are named alike either way
  * @property {string} [groundTruthFile]   also write the ground truth there, as JSON
  */
 
@@ -175,7 +177,10 @@ export async function generateNppes(options) {
   const plan = makePlan(ctx, n.urgentCare);
   const planned = [...plan.keys()].sort((a, b) => a - b);
   const names = fileNames(dayOf(n.from), ctx.end);
-  const zipName = options.zip === false ? null : `NPPES_Data_Dissemination_${monthYear(ctx.end)}.zip`;
+  const zipName =
+    options.zip === false
+      ? null
+      : `NPPES_Data_Dissemination_${monthYear(ctx.end)}${options.v2 ? "_V2" : ""}.zip`;
   const counts = { individuals: 0, organisations: 0, deactivated: 0, reactivated: 0 };
   const eol = ctx.eol;
   const written = await writeBundle(

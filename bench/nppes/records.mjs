@@ -165,7 +165,7 @@ const licence = (rng) => `${rng.pick(["", "A", "MD", "RN", "L", "PA"])}${rng.int
  */
 function identifiers(rng, state) {
   const r = rng.next();
-  const n = r < 0.55 ? 0 : r < 0.85 ? 1 : r < 0.97 ? rng.int(2, 4) : rng.int(5, 12);
+  const n = r < 0.7 ? 0 : r < 0.92 ? 1 : r < 0.99 ? rng.int(2, 4) : rng.int(5, 12);
   const list = [];
   for (let k = 0; k < n; k++)
     list.push(

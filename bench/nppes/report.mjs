@@ -76,7 +76,8 @@ export async function generateDeactivationReport(o) {
   }
   const npis = [...list.keys()].sort();
   const csv = `${DEACTIVATION_COLUMNS.join(",")}\r\n${npis.map((npi) => `${npi},${list.get(npi)}\r\n`).join("")}`;
-  const zipName = o.zip === false ? null : `NPPES_Deactivated_NPI_Report_${mmddyy(date)}.zip`;
+  const zipName =
+    o.zip === false ? null : `NPPES_Deactivated_NPI_Report_${mmddyy(date)}${o.base.v2 ? "_V2" : ""}.zip`;
   const csvName = `NPPES Deactivated NPI Report ${compact(date)}.csv`;
   await mkdir(o.out, { recursive: true });
   if (o.csv) await writeFile(join(o.out, csvName), csv);

@@ -181,7 +181,9 @@ export async function generateNppesWeekly(o) {
   const eol = ctx.eol;
   const names = fileNames(from, to);
   const zipName =
-    o.zip === false ? null : `NPPES_Data_Dissemination_${mmddyy(from)}_${mmddyy(to)}_Weekly.zip`;
+    o.zip === false
+      ? null
+      : `NPPES_Data_Dissemination_${mmddyy(from)}_${mmddyy(to)}_Weekly${o.base.v2 ? "_V2" : ""}.zip`;
   // The week's urgent-care rows, spread among the other providers' changes.
   const ucRows = [
     ...after.map((p) => ({ p, npi: p.built.row.npi })),
