@@ -3,6 +3,7 @@
 // names, the writer of the four files and their headers, the note that says the data is synthetic.
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { pickPlace, usAddress } from "./addresses.mjs";
 import { ENDPOINT_COLUMNS, NPPES_COLUMNS, OTHERNAME_COLUMNS, PL_COLUMNS, quotedLine } from "./columns.mjs";
 import { compact, dayOf, monthYear, NPPES_START, nppesDate } from "./dates.mjs";
 import { usPlaces } from "./places.mjs";
@@ -14,11 +15,9 @@ import {
   makeContext,
   npiAt,
   organisation,
-  pickPlace,
   reseed,
   rowRandom,
   STREAM,
-  usAddress,
 } from "./records.mjs";
 import { renderEndpoint, renderLocation, renderOtherName, writeDeactivated, writeRow } from "./rows.mjs";
 import { Bundle, ByteSink, openFile } from "./sink.mjs";

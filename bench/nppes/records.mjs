@@ -2,6 +2,7 @@
 // Builders of the generator's records: addresses on real places, phones in 555-01XX, and the "filler" rows that
 // make up most of the file (individuals, organisations that are not urgent care, deactivated NPIs), each drawn
 // from its own random stream so that any row can be rebuilt alone.
+import { dates, phone, pickPlace, poBox, usAddress } from "./addresses.mjs";
 import { nppesDate as nppes } from "./dates.mjs";
 import { hash3, Random } from "./random.mjs";
 import { blankRow, npiOf } from "./rows.mjs";
@@ -15,8 +16,6 @@ import {
   MIDDLE,
   ORG_NAME_FORMS,
   ORG_TAXONOMIES,
-  STREETS,
-  SUITES,
   WORDS,
 } from "./vocab.mjs";
 
@@ -27,7 +26,7 @@ import {
 /** Purposes of the keyed streams (the third hash input). */
 export const STREAM = Object.freeze({ npi: 1, kind: 2, row: 3, plan: 4, weekly: 5, report: 6 });
 
-/** Shares of the monthly file's rows (CMS, February 2026: 76 % individuals, 20 % organisations, 3.6 % deactivated). */
+/** Shares of the monthly file's rows (CMS, February 2026: 76 % individuals, 20 % organisations, 3.6 % deactivated of 9.37 M). */
 export const SHARES = Object.freeze({ deactivated: 0.036, organisation: 0.21 });
 
 /**
@@ -93,62 +92,6 @@ export function deactivationDayAt(ctx, i) {
   return from + (hash3(ctx.seed, i, STREAM.report) % Math.max(1, ctx.end - from));
 }
 
-/** @param {Context} ctx @param {Random} rng */
-export const pickPlace = (ctx, rng) =>
-  /** @type {Place} */ (
-    ctx.places[/** @type {number} */ (ctx.slots[Math.floor(rng.next() * ctx.slots.length)])]
-  );
-
-/** A phone number that can never ring anyone: a real area code, exchange 555, line 0100–0199 (NXX5550100–NXX5550199). */
-export const phoneIn = (/** @type {string} */ area, /** @type {Random} */ rng) =>
-  `${area}5550${100 + rng.int(0, 99)}`;
-
-/** A phone number of a place (its state's area code), never one that rings. */
-export const phone = (/** @type {Place} */ place, /** @type {Random} */ rng) => phoneIn(place.area, rng);
-
-/**
- * A made-up street address at a real place: 9-digit ZIP+4 (as NPPES writes them) or 5 digits.
- * @param {Place} place
- * @param {Random} rng
- * @param {number} [zip4] share of ZIP+4
- * @returns {Address}
- */
-export function usAddress(place, rng, zip4 = 0.6) {
-  const zip = rng.pick(place.zips);
-  return {
-    line1: `${rng.int(1, 29_999)} ${rng.pick(STREETS)}`,
-    line2: rng.chance(0.35) ? rng.pick(SUITES) : "",
-    city: place.city,
-    state: place.state,
-    postal: rng.chance(zip4) ? `${zip}${String(rng.int(1, 9998)).padStart(4, "0")}` : zip,
-    country: "US",
-    phone: phone(place, rng),
-    fax: rng.chance(0.5) ? phone(place, rng) : "",
-  };
-}
-
-/** A post-office box in the same city (a common mailing address). */
-export const poBox = (/** @type {Address} */ a, /** @type {Random} */ rng) => ({
-  ...a,
-  line1: `PO BOX ${rng.int(1, 9999)}`,
-  line2: "",
-  postal: a.postal.slice(0, 5),
-});
-
-/**
- * @param {Context} ctx
- * @param {Random} rng
- * @param {number} [recent] the share whose last update is in the last two years
- * @returns {{ enumerated: number, updated: number, certified: number | null }}
- */
-export function dates(ctx, rng, recent = 0.3) {
-  const enumerated = ctx.start + Math.floor(rng.next() * (ctx.end - ctx.start - 30));
-  const floor = rng.chance(recent) ? Math.max(enumerated, ctx.end - 730) : enumerated;
-  const updated = floor + Math.floor(rng.next() * (ctx.end - floor));
-  const certified = rng.chance(0.7) ? updated + Math.floor(rng.next() * (ctx.end - updated)) : null;
-  return { enumerated, updated, certified };
-}
-
 /** @param {readonly (readonly [string, number])[]} table */
 const expand = (table) => table.flatMap(([code, weight]) => Array.from({ length: weight }, () => code));
 const INDIVIDUAL_CODES = expand(INDIVIDUAL_TAXONOMIES);
@@ -182,6 +125,28 @@ function identifiers(rng, state) {
 }
 
 /**
+ * Places a record and dates it: its practice location at `place`, its mailing address the same (with probability
+ * `sameMail`), a post-office box or another place, its enumeration, last update and certification dates.
+ * @param {Context} ctx
+ * @param {Random} rng
+ * @param {ProviderRow} row
+ * @param {Place} place
+ * @param {number} sameMail
+ */
+function settle(ctx, rng, row, place, sameMail) {
+  row.practice = usAddress(place, rng);
+  row.mail = rng.chance(sameMail)
+    ? row.practice
+    : rng.chance(0.5)
+      ? poBox(row.practice, rng)
+      : usAddress(pickPlace(ctx, rng), rng);
+  const d = dates(ctx, rng);
+  row.enumerated = nppes(d.enumerated);
+  row.updated = nppes(d.updated);
+  row.certified = d.certified === null ? "" : nppes(d.certified);
+}
+
+/**
  * A filler individual (entity type 1): names, credential, one to three taxonomies with licences, identifiers.
  * @param {Context} ctx
  * @param {Random} rng
@@ -202,16 +167,7 @@ export function individual(ctx, rng, npi) {
     row.otherFirst = row.firstName;
     row.otherLastType = "1";
   }
-  row.practice = usAddress(place, rng);
-  row.mail = rng.chance(0.6)
-    ? row.practice
-    : rng.chance(0.5)
-      ? poBox(row.practice, rng)
-      : usAddress(pickPlace(ctx, rng), rng);
-  const d = dates(ctx, rng);
-  row.enumerated = nppes(d.enumerated);
-  row.updated = nppes(d.updated);
-  row.certified = d.certified === null ? "" : nppes(d.certified);
+  settle(ctx, rng, row, place, 0.6);
   row.sex = rng.chance(0.52) ? "F" : "M";
   const count = rng.chance(0.75) ? 1 : rng.chance(0.8) ? 2 : 3;
   for (let k = 0; k < count; k++) {
@@ -275,16 +231,7 @@ export function organisation(ctx, rng, npi) {
       : `${rng.pick(WORDS)} ${rng.pick(ORG_NAME_FORMS)}`;
     row.otherOrgType = rng.chance(0.85) ? "3" : "5";
   }
-  row.practice = usAddress(place, rng);
-  row.mail = rng.chance(0.4)
-    ? row.practice
-    : rng.chance(0.5)
-      ? poBox(row.practice, rng)
-      : usAddress(pickPlace(ctx, rng), rng);
-  const d = dates(ctx, rng);
-  row.enumerated = nppes(d.enumerated);
-  row.updated = nppes(d.updated);
-  row.certified = d.certified === null ? "" : nppes(d.certified);
+  settle(ctx, rng, row, place, 0.4);
   official(row, place, rng);
   const count = rng.chance(0.8) ? 1 : 2;
   for (let k = 0; k < count; k++) {

@@ -12,12 +12,12 @@ import { makePlan, toIso } from "./plan.mjs";
 import { hash3, Random } from "./random.mjs";
 import { deactivationDayAt, kindAt, npiAt, STREAM } from "./records.mjs";
 import { Bundle } from "./sink.mjs";
-import { planWeek } from "./weekly.mjs";
+import { planWeek } from "./weekly-plan.mjs";
 
 /**
  * @typedef {object} ReportOptions
  * @property {import("./monthly.mjs").NppesOptions} base  the monthly file's options
- * @property {Omit<import("./weekly.mjs").WeeklyOptions, "base" | "out">} [weekly] the weekly file applied before, if any
+ * @property {Omit<import("./weekly-plan.mjs").WeeklyOptions, "base" | "out">} [weekly] the weekly file applied before, if any
  * @property {string} out
  * @property {string} [date]     the report's date, YYYY-MM-DD (default: the day after the weekly's end, else 3 days after the monthly's)
  * @property {number} [urgentCare] urgent-care clinics of the monthly file deactivated since (default 0.2 % of them, at least 2)

@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createReadStream } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, statfs, writeFile } from "node:fs/promises";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -147,8 +147,12 @@ const median = (xs) => {
 const mb = (bytes) => `${(bytes / 1e6).toFixed(0)} MB`;
 const mib = (bytes) => (Number.isNaN(bytes) ? "—" : `${(bytes / 2 ** 20).toFixed(0)} MiB`);
 
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ");
 console.log(
-  `machine: ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${(totalmem() / GiB).toFixed(0)} GiB, Node ${process.version}; repo measured: ${repo}`,
+  `machine: ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${(totalmem() / GiB).toFixed(0)} GiB, Node ${process.version}, load average ${load()}; repo measured: ${repo}`,
 );
 const { dir, truth, meta } = await cachedBundle();
 const main = join(dir, truth.files.main);
@@ -188,6 +192,9 @@ if (!v["no-filter"]) {
     );
     return { s, peak };
   };
+  console.log(
+    `\nload average after the runs: ${load()} (other processes share the cores: the alternated runs compare the two readers fairly, the absolute figures less so)`,
+  );
   console.log(
     "\n| filter | median time | throughput | peak RSS | count | runs (s) |\n|---|---:|---:|---:|---:|---|",
   );

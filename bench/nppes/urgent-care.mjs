@@ -4,8 +4,9 @@
 // another name (5) that must not be taken for the DBA; 261QU0200X in any of the 15 taxonomy slots, the primary
 // switch on one slot; a practice location that differs from the mailing address; chains (fictional brands) whose
 // clinics share a legal name and are often subparts; secondary practice locations in pl_pfile.
+import { dates, phoneIn, pickPlace, poBox, usAddress } from "./addresses.mjs";
 import { nppesDate as nppes } from "./dates.mjs";
-import { dates, ORG_CODES, official, orgName, phoneIn, pickPlace, poBox, usAddress } from "./records.mjs";
+import { ORG_CODES, official, orgName } from "./records.mjs";
 import { blankRow } from "./rows.mjs";
 import {
   BRANDS,
