@@ -187,8 +187,14 @@ if (!v["no-filter"]) {
       counts.length === 1 && counts[0] === truth.filter.matched
         ? "= ground truth"
         : `≠ ground truth ${truth.filter.matched}`;
+    // filterNppes also says how many lines its prefilter let through (lines containing the code).
+    const candidates = ok[0]?.result.candidates;
+    const prefilter =
+      candidates === undefined
+        ? ""
+        : `; candidates ${candidates} (${candidates === truth.filter.candidates ? "=" : "≠"} ${truth.filter.candidates})`;
     console.log(
-      `| ${name} | ${s.toFixed(1)} s | ${(size / 1e6 / s).toFixed(0)} MB/s | ${mib(peak)} | ${counts.join(", ")} (${verdict}) | ${ok.map((x) => x.result.seconds.toFixed(1)).join(", ")} |`,
+      `| ${name} | ${s.toFixed(1)} s | ${(size / 1e6 / s).toFixed(0)} MB/s | ${mib(peak)} | ${counts.join(", ")} (${verdict}${prefilter}) | ${ok.map((x) => x.result.seconds.toFixed(1)).join(", ")} |`,
     );
     return { s, peak };
   };
