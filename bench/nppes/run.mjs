@@ -1,0 +1,249 @@
+// npm run bench:nppes [-- --rows N] [--runs N] [--repo DIR] [--no-build] [--no-filter]
+//
+// The NPPES goals of docs/benchmarks.md ("NPPES filter"), measured in one run on one generated file:
+// 1. filtering the main CSV for urgent-care organisation rows (entity type 2, 261QU0200X in any of the 15 taxonomy
+//    slots): our filterNppes against DuckDB's read_csv with the same filter, each in its own process (time, MB/s,
+//    peak RSS, count), alternating DuckDB, ours, DuckDB, ours… after one warm-up read, medians reported;
+// 2. import + build of the whole bundle in one command (`ucd build --input <bundle.zip>`): time and peak RSS.
+// The bundle and its extracted main CSV are generated once into a cache folder outside the repository
+// ($UCD_BENCH_CACHE, default ../bench-cache/nppes beside the repository) and reused while the options and the
+// generator are unchanged. `--repo DIR` measures another checkout's filter and build (its dist/ must be built).
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { once } from "node:events";
+import { createReadStream } from "node:fs";
+import { mkdir, readdir, readFile, rename, rm, stat, statfs, writeFile } from "node:fs/promises";
+import { cpus, loadavg, totalmem } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { FULL_ROWS, generateNppes, monthlyOptions } from "./generate-nppes.mjs";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const { values: v } = parseArgs({
+  options: {
+    rows: { type: "string" },
+    runs: { type: "string" },
+    repo: { type: "string" },
+    cache: { type: "string" },
+    "no-build": { type: "boolean" },
+    "no-filter": { type: "boolean" },
+  },
+});
+const rows = v.rows ? Number(v.rows) : FULL_ROWS;
+const runs = v.runs ? Number(v.runs) : 3;
+const repo = resolve(v.repo ?? root);
+const cacheRoot = resolve(v.cache ?? process.env.UCD_BENCH_CACHE ?? join(root, "..", "bench-cache", "nppes"));
+const PEAK_RSS = join(root, "bench/import/peak-rss.mjs");
+const GiB = 2 ** 30;
+
+/**
+ * Runs a command with the peak-RSS probe preloaded; resolves with its time, peak RSS, exit code and output.
+ * @param {string[]} args node arguments after the probe
+ * @param {string} cwd
+ */
+function measure(args, cwd) {
+  return new Promise((done, fail) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, ["--import", PEAK_RSS, ...args], {
+      cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      stderr = (stderr + d).slice(-50_000);
+    });
+    child.on("error", fail);
+    child.on("close", (code) => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const peak = /PEAK_RSS_KB=(\d+)/.exec(stderr);
+      const result = /^RESULT (.*)$/m.exec(stdout);
+      done({
+        code,
+        seconds,
+        peakBytes: peak ? Number(peak[1]) * 1024 : Number.NaN,
+        result: result ? JSON.parse(result[1]) : null,
+        stderr,
+      });
+    });
+  });
+}
+
+/** A hash of the generator's sources: the cache is stale when they change. */
+async function generatorHash() {
+  const dir = fileURLToPath(new URL(".", import.meta.url));
+  const files = (await readdir(dir))
+    .filter((f) => f.endsWith(".mjs") && f !== "run.mjs" && f !== "filter-child.mjs")
+    .sort();
+  const h = createHash("sha256");
+  for (const f of files) h.update(f).update(await readFile(join(dir, f)));
+  return h.digest("hex").slice(0, 16);
+}
+
+/** The cached bundle for these options, generated when missing or stale. */
+async function cachedBundle() {
+  const options = { ...monthlyOptions({ out: "", rows }), generator: await generatorHash() };
+  const dir = join(cacheRoot, `rows-${rows}-seed-${options.seed}`);
+  const meta = await readFile(join(dir, "options.json"), "utf8").then(JSON.parse, () => null);
+  if (meta && JSON.stringify(meta.options) === JSON.stringify(options)) {
+    const truth = JSON.parse(await readFile(join(dir, "ground-truth.json"), "utf8"));
+    const sizes = await Promise.all(
+      [truth.files.main, truth.files.bundle].map((f) =>
+        stat(join(dir, f)).then(
+          (s) => s.size,
+          () => -1,
+        ),
+      ),
+    );
+    if (sizes[0] === truth.counts.bytes.main && sizes[1] === meta.bundleBytes) {
+      console.log(`bundle: reused ${dir} (generated in ${meta.seconds.toFixed(0)} s)`);
+      return { dir, truth, meta };
+    }
+  }
+  await mkdir(cacheRoot, { recursive: true });
+  const fs = await statfs(cacheRoot);
+  const need = (rows / FULL_ROWS) * 12 * GiB;
+  console.log(
+    `bundle: generating ${rows.toLocaleString("en-US")} rows into ${dir} (${((fs.bavail * fs.bsize) / GiB).toFixed(0)} GiB free, ~${(need / GiB).toFixed(1)} GiB needed)`,
+  );
+  if (fs.bavail * fs.bsize < need * 1.1) throw new Error(`not enough disk space in ${cacheRoot}`);
+  await rm(dir, { recursive: true, force: true });
+  const tmp = `${dir}.tmp-${process.pid}`;
+  await rm(tmp, { recursive: true, force: true });
+  const started = performance.now();
+  const truth = await generateNppes({
+    out: tmp,
+    rows,
+    csv: true,
+    zip: true,
+    groundTruthFile: join(tmp, "ground-truth.json"),
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const bundleBytes = (await stat(join(tmp, truth.files.bundle))).size;
+  const m = { options, seconds, bundleBytes };
+  await writeFile(join(tmp, "options.json"), `${JSON.stringify(m, null, 1)}\n`);
+  await rename(tmp, dir);
+  console.log(`bundle: generated in ${seconds.toFixed(0)} s`);
+  return { dir, truth, meta: m };
+}
+
+/** Reads a file once, so that both readers find it in the page cache. */
+async function warm(path) {
+  const started = performance.now();
+  const s = createReadStream(path, { highWaterMark: 8 * 2 ** 20 });
+  s.resume();
+  await once(s, "end");
+  return (performance.now() - started) / 1000;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const mb = (bytes) => `${(bytes / 1e6).toFixed(0)} MB`;
+const mib = (bytes) => (Number.isNaN(bytes) ? "—" : `${(bytes / 2 ** 20).toFixed(0)} MiB`);
+
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ");
+console.log(
+  `machine: ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${(totalmem() / GiB).toFixed(0)} GiB, Node ${process.version}, load average ${load()}; repo measured: ${repo}`,
+);
+const { dir, truth, meta } = await cachedBundle();
+const main = join(dir, truth.files.main);
+const bundle = join(dir, truth.files.bundle);
+const size = truth.counts.bytes.main;
+console.log(
+  `main CSV: ${mb(size)} (${(size / GiB).toFixed(2)} GiB), ${truth.counts.rows.toLocaleString("en-US")} rows, ${truth.filter.matched.toLocaleString("en-US")} urgent-care organisation rows; bundle ${mb(meta.bundleBytes)}`,
+);
+
+if (!v["no-filter"]) {
+  const seconds = await warm(main);
+  console.log(`warm-up read: ${seconds.toFixed(1)} s (${(size / 1e6 / seconds).toFixed(0)} MB/s)`);
+  const results = { duckdb: [], ours: [] };
+  let oursAvailable = true;
+  for (let r = 0; r < runs; r++) {
+    results.duckdb.push(await measure([join(root, "bench/nppes/filter-child.mjs"), "duckdb", main], root));
+    if (!oursAvailable) continue;
+    results.ours.push(await measure([join(root, "bench/nppes/filter-child.mjs"), "ours", repo, main], root));
+    oursAvailable = results.ours.at(-1)?.result?.available === true;
+  }
+  const row = (name, list) => {
+    const ok = list.filter((x) => x.code === 0 && x.result?.available);
+    if (ok.length === 0) {
+      const why = list[0]?.result?.reason ?? `exit ${list[0]?.code}: ${list[0]?.stderr.slice(-300)}`;
+      console.log(`| ${name} | not available (${why}) | | | | |`);
+      return null;
+    }
+    const s = median(ok.map((x) => x.result.seconds));
+    const peak = Math.max(...ok.map((x) => x.peakBytes));
+    const counts = [...new Set(ok.map((x) => x.result.count))];
+    const verdict =
+      counts.length === 1 && counts[0] === truth.filter.matched
+        ? "= ground truth"
+        : `≠ ground truth ${truth.filter.matched}`;
+    // filterNppes also says how many lines its prefilter let through (lines containing the code).
+    const candidates = ok[0]?.result.candidates;
+    const prefilter =
+      candidates === undefined
+        ? ""
+        : `; candidates ${candidates} (${candidates === truth.filter.candidates ? "=" : "≠"} ${truth.filter.candidates})`;
+    console.log(
+      `| ${name} | ${s.toFixed(1)} s | ${(size / 1e6 / s).toFixed(0)} MB/s | ${mib(peak)} | ${counts.join(", ")} (${verdict}${prefilter}) | ${ok.map((x) => x.result.seconds.toFixed(1)).join(", ")} |`,
+    );
+    return { s, peak };
+  };
+  console.log(
+    `\nload average after the runs: ${load()} (other processes share the cores: the alternated runs compare the two readers fairly, the absolute figures less so)`,
+  );
+  console.log(
+    "\n| filter | median time | throughput | peak RSS | count | runs (s) |\n|---|---:|---:|---:|---:|---|",
+  );
+  const threads = results.duckdb[0]?.result?.threads;
+  const d = row(`DuckDB read_csv (${threads ?? "?"} threads)`, results.duckdb);
+  const o = row("ours: filterNppes", results.ours);
+  if (d && o) {
+    console.log(
+      `\nours / DuckDB throughput: ×${(d.s / o.s).toFixed(2)} (goal ≥ 1: ${d.s / o.s >= 1 ? "met" : "MISSED"}); our peak RSS ${mib(o.peak)} (goal ≤ 1 GiB: ${o.peak <= GiB ? "met" : "MISSED"})`,
+    );
+  }
+}
+
+if (!v["no-build"]) {
+  const out = join(cacheRoot, `build-${process.pid}`);
+  await rm(out, { recursive: true, force: true });
+  await mkdir(out, { recursive: true });
+  try {
+    const b = await measure(
+      [
+        join(repo, "bin/ucd.js"),
+        "build",
+        "--input",
+        bundle,
+        "--out",
+        join(out, "public"),
+        "--compression",
+        "fast",
+      ],
+      repo,
+    );
+    const built = /built (\d+) clinics.*?: (\d+) files/.exec(b.stderr);
+    if (b.code === 0)
+      console.log(
+        `\nbuild (ucd build --input ${truth.files.bundle} --compression fast): ${b.seconds.toFixed(1)} s, peak RSS ${mib(b.peakBytes)}${built ? `, ${built[1]} clinics, ${built[2]} files` : ""}`,
+      );
+    else {
+      const why = b.stderr.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("PEAK_RSS_KB="));
+      console.log(
+        `\nbuild: not available (ucd build exit ${b.code}: ${why.slice(-2).join(" | ").slice(0, 400)})`,
+      );
+    }
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+}
