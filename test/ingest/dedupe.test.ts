@@ -106,6 +106,16 @@ describe("dedupe", () => {
       },
     ],
     [
+      "same phone and name, both placed at their ZIP's centre (where the directory put them, not where they are)",
+      {
+        records: [
+          { name: "MedExpress Urgent Care", coordinatesSource: "zip_centroid" },
+          { name: "MedExpress Urgent Care", street: "2 Other Rd", coordinatesSource: "zip_centroid" },
+        ],
+        survivors: 2,
+      },
+    ],
+    [
       "same phone 1 km apart",
       {
         records: [

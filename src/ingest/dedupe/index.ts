@@ -20,7 +20,7 @@ export type MergeReason = "same_source_id" | "same_name_address" | "same_address
  * 2. same normalised name and street address in the same state and ZIP/city;
  * 3. same street address (with its suite), ZIP and phone, whatever the names: one place with one number is one
  *    clinic (an NPI registry lists subparts of one clinic under their legal names);
- * 4. same phone within 100 m and similar names.
+ * 4. same phone within 100 m and similar names, both points the sources' own (two ZIP centres prove nothing).
  * An adult and a paediatric clinic never merge by rules 2–4, and a chain's shared phone merges nothing farther
  * apart than 100 m. Every merge is reported; returns the surviving records with merge counts by reason.
  * The records are one source's (the resolve stage dedupes each source on its own; `src/ingest/merge` joins
@@ -53,7 +53,7 @@ export function dedupe(
     if (na !== null && !byNameAddress.has(na)) byNameAddress.set(na, winner);
     const ap = addressPhoneKey(c);
     if (ap !== null && !byAddressPhone.has(ap)) byAddressPhone.set(ap, winner);
-    if (c.phone !== null && c.latitude !== null && c.longitude !== null) {
+    if (c.phone !== null && c.latitude !== null && c.longitude !== null && c.coordinatesSource === "source") {
       const key = `${c.phone}|${Math.floor(c.latitude / CELL)}|${Math.floor(c.longitude / CELL)}`;
       const list = byPhoneCell.get(key);
       if (list) {
@@ -89,7 +89,13 @@ export function dedupe(
         reason = "same_address_phone";
       }
     }
-    if (!target && c.phone !== null && c.latitude !== null && c.longitude !== null) {
+    if (
+      !target &&
+      c.phone !== null &&
+      c.latitude !== null &&
+      c.longitude !== null &&
+      c.coordinatesSource === "source"
+    ) {
       target = nearbySamePhone(byPhoneCell, c);
       if (target) reason = "same_phone_nearby";
     }
@@ -126,7 +132,9 @@ function nearbySamePhone(
   for (let di = -1; di <= 1; di++) {
     for (let dj = -1; dj <= 1; dj++) {
       for (const other of byPhoneCell.get(`${c.phone}|${ci + di}|${cj + dj}`) ?? []) {
-        if (other.latitude === null || other.longitude === null) continue;
+        // A ZIP code's centre is where the directory put a clinic, not where it is: two of them prove nothing.
+        if (other.latitude === null || other.longitude === null || other.coordinatesSource !== "source")
+          continue;
         if (distanceKm(lat, lng, other.latitude, other.longitude) > PHONE_MERGE_RADIUS_KM) continue;
         if (!similarNames(other.name, c.name)) continue;
         if (!best || other.order < best.order) best = other;

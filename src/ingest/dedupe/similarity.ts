@@ -49,3 +49,13 @@ export function similarNames(a: string, b: string): boolean {
 export function isPaediatric(name: string): boolean {
   return PAEDIATRIC.test(identityName(name));
 }
+
+/**
+ * Both streets start with a house number, and not the same one: two places, whatever else they share.
+ * @example otherHouseNumber("12 Main St", "14 Main St") // true
+ */
+export function otherHouseNumber(a: string | null, b: string | null): boolean {
+  const na = a === null ? null : /^\s*(\d+)/.exec(a)?.[1];
+  const nb = b === null ? null : /^\s*(\d+)/.exec(b)?.[1];
+  return na != null && nb != null && na !== nb;
+}

@@ -1,5 +1,5 @@
 import { distanceKm } from "../../geo/distance.js";
-import { isPaediatric, similarNames } from "../dedupe/similarity.js";
+import { isPaediatric, otherHouseNumber, similarNames } from "../dedupe/similarity.js";
 import { identityStreet } from "../normalise/identity.js";
 import type { MergedRecord } from "../normalised.js";
 
@@ -75,13 +75,6 @@ const bothReal = (a: MergedRecord, b: MergedRecord) =>
 function distance(a: MergedRecord, b: MergedRecord): number | null {
   if (a.latitude === null || a.longitude === null || b.latitude === null || b.longitude === null) return null;
   return distanceKm(a.latitude, a.longitude, b.latitude, b.longitude);
-}
-
-/** Both streets start with a house number, and not the same one: two places. */
-function otherHouseNumber(a: string | null, b: string | null): boolean {
-  const na = a === null ? null : /^\s*(\d+)/.exec(a)?.[1];
-  const nb = b === null ? null : /^\s*(\d+)/.exec(b)?.[1];
-  return na != null && nb != null && na !== nb;
 }
 
 /**
