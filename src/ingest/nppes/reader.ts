@@ -58,9 +58,11 @@ export async function* readNppes(
     yield { type: "columns", columns: Object.values(NPPES_ROW) };
     const decided = new Set<string>();
     const notes = [...bundle.notes];
+    let published = bundle.period?.to ?? null;
     if (bundle.deactivation) {
-      const n = await readDeactivations(bundle.deactivation, decided, onRowProblem);
-      notes.push(`${n} deactivated NPI(s) listed in ${bundle.deactivation.label}`);
+      const read = await readDeactivations(bundle.deactivation, decided, onRowProblem);
+      notes.push(`${read.count} deactivated NPI(s) listed in ${bundle.deactivation.label}`);
+      published ??= reportDate(bundle.deactivation.label) ?? read.newest;
     }
     if (bundle.main) {
       const taxonomies = new Set((options.taxonomies ?? [URGENT_CARE_TAXONOMY]).map((t) => t.toUpperCase()));
@@ -102,7 +104,7 @@ export async function* readNppes(
       }
     }
     const facts: SourceFacts = {
-      published: bundle.period?.to ?? null,
+      published,
       update: bundle.kind !== "full",
       npis: [...decided].sort(),
       notes,
@@ -230,9 +232,29 @@ async function readLocations(
   return out;
 }
 
-/** The deactivation report: every NPI it lists (still deactivated) is decided, and leaves the directory. */
-async function readDeactivations(file: NppesFile, decided: Set<string>, report: RowProblem): Promise<number> {
+/**
+ * The date of a deactivation report from its name, as CMS writes it (`NPPES Deactivated NPI Report 20250217`,
+ * `NPPES_Deactivated_NPI_Report_021725`); null when the name has none.
+ */
+export function reportDate(label: string): string | null {
+  const name = label.slice(label.lastIndexOf("/") + 1);
+  const long = /(?:^|\D)(20\d{2})(\d{2})(\d{2})(?:\D|$)/.exec(name);
+  if (long) return `${long[1]}-${long[2]}-${long[3]}`;
+  const short = /_(\d{2})(\d{2})(\d{2})(?:_V2)?\.(?:zip|csv)/i.exec(name);
+  return short ? `20${short[3]}-${short[1]}-${short[2]}` : null;
+}
+
+/**
+ * The deactivation report: every NPI it lists (still deactivated) is decided, and leaves the directory. Returns how
+ * many it lists and the newest deactivation date (the report's edition when its name has no date).
+ */
+async function readDeactivations(
+  file: NppesFile,
+  decided: Set<string>,
+  report: RowProblem,
+): Promise<{ count: number; newest: string | null }> {
   let n = 0;
+  let newest: string | null = null;
   await scanFile(
     file,
     { needles: [], all: true },
@@ -251,8 +273,10 @@ async function readDeactivations(file: NppesFile, decided: Set<string>, report: 
       }
       decided.add(npi);
       n++;
+      const off = deactivation(date, "");
+      if (off !== null && (newest === null || off > newest)) newest = off;
     },
     (line, code, message) => report(line, code, message, file.label),
   );
-  return n;
+  return { count: n, newest };
 }

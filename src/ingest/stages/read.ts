@@ -216,7 +216,8 @@ export async function readInputs(
         }
         if ((summary.records & 1023) === 0) options.progress?.update(`reading ${path}`, summary.records);
       }
-      if (bound && rows === 0 && summary.records === 0)
+      // An update may hold no clinic at all (a deactivation report, a week of deactivations): not empty.
+      if (bound && rows === 0 && summary.records === 0 && !result.facts[input]?.update)
         fatal("file_empty", "the file has a header but no records: nothing to import");
     } catch (e) {
       if (!(e instanceof FatalInputError)) throw e;

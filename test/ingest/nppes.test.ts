@@ -1,0 +1,340 @@
+// CMS's NPI registry as a source: the generated bundle (bench/nppes) read as CMS ships it, every urgent-care row
+// accounted for against the generator's ground truth, a weekly file and a deactivation report applied on top of
+// the last release, and NPPES merged with HIFLD.
+import { readdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { collectClinics } from "../../src/dataset/store.js";
+import type { ClinicRecord } from "../../src/dataset/types.js";
+import { zipCentroid } from "../../src/geo/zip-centroids.js";
+import { type ImportResult, importFiles } from "../../src/ingest/import.js";
+import { withoutCompanyForm } from "../../src/ingest/normalise/name.js";
+import { NPPES_PROFILE } from "../../src/ingest/profiles/index.js";
+import { readSnapshot } from "../../src/ingest/snapshot.js";
+import { lastSources, publishRelease } from "../../src/release/publish.js";
+import type { ChangesDocument } from "../../src/schema/releases.js";
+import { nppesBundle } from "../helpers/nppes.js";
+import { SAMPLE_BUILD, tempDir } from "../helpers/sample-site.js";
+import { readJson } from "../helpers/tree.js";
+import { HIFLD_FIXTURE } from "./helpers.js";
+
+type Bundle = Awaited<ReturnType<typeof nppesBundle>>;
+type TruthClinic = Bundle["monthly"]["clinics"][number];
+
+let n: Bundle;
+let zipped: { result: ImportResult; clinics: ClinicRecord[] };
+let extracted: { result: ImportResult; clinics: ClinicRecord[] };
+
+async function load(inputs: string[]) {
+  const result = await importFiles({ inputs });
+  if (!result.dataset) throw new Error(JSON.stringify(result.log.problems.filter((p) => p.kind === "fatal")));
+  const clinics = await collectClinics(result.dataset.clinics);
+  return { result, clinics };
+}
+const file = async (dir: string, start: string, end = ".csv") =>
+  join(
+    dir,
+    (await readdir(dir)).find((f) => f.startsWith(start) && f.endsWith(end) && !f.includes("header")) ?? "",
+  );
+const bySourceId = (clinics: readonly ClinicRecord[]) =>
+  new Map(clinics.flatMap((c) => c.source_ids.map((id) => [id, c] as const)));
+/** Words of a name, lower case, punctuation dropped: how two spellings of one name are compared. */
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+const phoneOf = (digits: string | null) =>
+  digits === null ? null : `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+
+beforeAll(async () => {
+  n = await nppesBundle({ weekly: true, report: true });
+  zipped = await load([await file(n.dir, "NPPES_Data_Dissemination", ".zip")]);
+  extracted = await load([await file(n.dir, "npidata_pfile_")]);
+});
+afterAll(() => n?.cleanup());
+
+describe("the monthly NPPES bundle", () => {
+  test("the ZIP as CMS ships it and the extracted files give the same clinics", () => {
+    const strip = (cs: ClinicRecord[]) => cs.map(({ provenance: _p, ...c }) => c);
+    expect(strip(zipped.clinics)).toEqual(strip(extracted.clinics));
+    expect(zipped.clinics.length).toBeGreaterThan(100);
+  });
+
+  test("every urgent-care row is published, merged or rejected with its reason", () => {
+    const truth = n.monthly;
+    const { clinics, result } = zipped;
+    const ids = bySourceId(clinics);
+    let places = 0;
+    for (const c of truth.clinics) {
+      places++;
+      expect(ids.get(`npi:${c.npi}`), c.npi).toBeDefined();
+      for (const s of c.secondary) {
+        if (s.sameAsPrimary) continue;
+        places++;
+        const found = clinics.filter(
+          (x) =>
+            x.source_ids.some((id) => id.startsWith(`npi:${c.npi}/pl/`)) &&
+            x.zip === s.zip5 &&
+            x.phone === phoneOf(s.phone),
+        );
+        expect(found, `${c.npi} at ${s.street}`).toHaveLength(1);
+      }
+    }
+    const subparts = truth.subpartGroups.reduce((a, g) => a + g.npis.length - 1, 0);
+    expect(clinics).toHaveLength(places - subparts);
+    const codes = (code: string) => result.log.problems.filter((p) => p.code === code);
+    expect(codes("not_an_organisation")).toHaveLength(truth.excluded.individual.length);
+    expect(codes("outside_us").length).toBeGreaterThanOrEqual(truth.excluded.outsideUs.length);
+    expect(codes("out_of_scope_state").length).toBeGreaterThanOrEqual(truth.excluded.territory.length);
+    const report = result.dataset?.report;
+    const sum = (o: Record<string, number> = {}) => Object.values(o).reduce((a, b) => a + b, 0);
+    expect(report?.read).toBe(clinics.length + sum(report?.rejected) + sum(report?.merged));
+    // Credited with the file's date: the last day of the period in its name.
+    const nppes = result.dataset?.source.upstream.find((u) => u.name.startsWith("CMS NPPES"));
+    expect(nppes?.date).toBe(truth.options.to);
+    expect(result.dataset?.dataVersion).toBe(truth.options.to);
+  });
+
+  test("each clinic: its DBA name, else the legal name without its company form; the practice location; its NPI and date", () => {
+    const ids = bySourceId(zipped.clinics);
+    const seen = new Set<string>();
+    for (const t of n.monthly.clinics) {
+      if (t.subpart) continue;
+      const c = ids.get(`npi:${t.npi}`) as ClinicRecord;
+      const expected = t.dba ?? withoutCompanyForm(t.legalName);
+      expect(words(c.name), t.npi).toBe(words(expected));
+      seen.add(t.nameSource);
+      expect(c.zip, t.npi).toBe(t.zip5);
+      expect(c.phone).toBe(phoneOf(t.phone));
+      expect(words(c.street ?? "")).toContain(words(t.street));
+      expect(c.npi).toBe(t.npi);
+      expect(c.date).toBe(t.lastUpdate);
+      expect(c.coordinates_source).toBe("zip_centroid");
+      expect(c.sources).toEqual([
+        expect.objectContaining({ name: "CMS NPPES", id: `npi:${t.npi}`, date: t.lastUpdate }),
+      ]);
+    }
+    expect([...seen].sort()).toEqual(["dba", "dba_othername", "legal"]);
+  });
+
+  test("subparts at one address are one clinic, under the lowest NPI, the others merged into it", () => {
+    const ids = bySourceId(zipped.clinics);
+    expect(n.monthly.subpartGroups.length).toBeGreaterThan(0);
+    for (const g of n.monthly.subpartGroups) {
+      const clinics = new Set(g.npis.map((npi) => ids.get(`npi:${npi}`)));
+      expect(clinics.size, g.npis.join(" ")).toBe(1);
+      const clinic = [...clinics][0] as ClinicRecord;
+      const lowest = [...g.npis].sort()[0] as string;
+      expect(clinic.npi).toBe(lowest);
+      expect(clinic.sources[0]?.merged_ids.sort()).toEqual(
+        g.npis
+          .filter((x) => x !== clinic.sources[0]?.id?.slice(4))
+          .map((x) => `npi:${x}`)
+          .sort(),
+      );
+    }
+  });
+
+  test("a file that lacks an NPPES file's columns is refused, naming them", async () => {
+    const r = await importFiles({ inputs: [HIFLD_FIXTURE], profile: NPPES_PROFILE });
+    const fatal = r.log.problems.find((p) => p.kind === "fatal");
+    expect(fatal?.code).toBe("missing_columns");
+    expect(fatal?.message).toContain('"Entity Type Code"');
+    expect(fatal?.message).toContain('"Healthcare Provider Taxonomy Code_1"');
+  });
+});
+
+describe("updates on top of the last release", () => {
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  let out: string;
+  let before: ClinicRecord[];
+  let after: ClinicRecord[];
+  let changes: ChangesDocument;
+  let deactivations: ChangesDocument;
+
+  async function update(input: string) {
+    const base = await readSnapshot((await lastSources(out)) as string);
+    const r = await importFiles({ inputs: [input], base, tmpDir: tmp.dir });
+    if (!r.dataset) throw new Error(JSON.stringify(r.log.problems.filter((p) => p.kind === "fatal")));
+    const published = await publishRelease(r.dataset, out, { ...SAMPLE_BUILD, allowShrink: true });
+    return {
+      published,
+      version: r.dataset.dataVersion,
+      clinics: await collectClinics(published.plan.dataset.clinics),
+    };
+  }
+
+  beforeAll(async () => {
+    tmp = await tempDir();
+    out = join(tmp.dir, "public");
+    const monthly = await importFiles({ inputs: [await file(n.dir, "npidata_pfile_")], tmpDir: tmp.dir });
+    if (!monthly.dataset) throw new Error("the monthly file did not import");
+    const first = await publishRelease(monthly.dataset, out, SAMPLE_BUILD);
+    before = await collectClinics(first.plan.dataset.clinics);
+    const week = await update(await file(join(n.dir, "weekly"), "npidata_pfile_"));
+    after = week.clinics;
+    changes = await readJson<ChangesDocument>(out, `api/v1/changes/${week.version}.json`);
+    const report = await update(await file(join(n.dir, "report"), "NPPES Deactivated"));
+    deactivations = await readJson<ChangesDocument>(out, `api/v1/changes/${report.version}.json`);
+  });
+  afterAll(() => tmp?.cleanup());
+
+  const npiOf = (c: { id: string }, clinics: ClinicRecord[]) =>
+    clinics
+      .find((x) => x.id === c.id)
+      ?.source_ids.find((id) => id.startsWith("npi:"))
+      ?.slice(4, 14);
+
+  test("a weekly file: the changes list exactly the NPIs added, removed and changed, nothing else", () => {
+    const week = n.weekly?.weekly;
+    if (!week) throw new Error("no weekly truth");
+    const added = new Set(changes.added.map((c) => npiOf(c, after)));
+    const removed = new Set(changes.removed.map((c) => npiOf(c, before)));
+    const changed = new Set(changes.changed.map((c) => npiOf(c, after)));
+    for (const a of week.added) expect(added.has(a.npi), `added ${a.npi}`).toBe(true);
+    for (const r of week.removed) expect(removed.has(r.npi), `removed ${r.npi} (${r.reason})`).toBe(true);
+    for (const c of week.changed.filter((x) =>
+      x.fields.some((f) => ["name", "phone", "address"].includes(f)),
+    ))
+      expect(changed.has(c.npi), `changed ${c.npi} (${c.fields.join(", ")})`).toBe(true);
+    // Nothing the week did not touch appears in the changes; a date-only update changes no published field.
+    const decided = new Set([
+      ...week.added.map((x) => x.npi),
+      ...week.removed.map((x) => x.npi),
+      ...week.changed.map((x) => x.npi),
+    ]);
+    for (const npi of [...added, ...removed, ...changed])
+      expect(decided.has(npi as string), `${npi}`).toBe(true);
+    for (const npi of week.touched)
+      expect(changed.has(npi) || added.has(npi) || removed.has(npi)).toBe(false);
+  });
+
+  test("unchanged clinics keep their ids and their every field", () => {
+    const changedIds = new Set([...changes.changed, ...changes.removed].map((c) => c.id));
+    const now = new Map(after.map((c) => [c.id, c]));
+    let kept = 0;
+    for (const c of before) {
+      if (changedIds.has(c.id)) continue;
+      const { sources: _s, provenance: _p, date: _d, ...published } = c;
+      const { sources: _s2, provenance: _p2, date: _d2, ...again } = now.get(c.id) as ClinicRecord;
+      expect(again, c.id).toEqual(published);
+      kept++;
+    }
+    expect(kept).toBeGreaterThan(before.length * 0.8);
+  });
+
+  test("the deactivation report removes the listed NPIs that were listed, and nothing else", () => {
+    const listed = new Set(after.map((c) => c.npi));
+    const wanted = (n.report?.urgentCare ?? []).map((x) => x.npi).filter((npi) => listed.has(npi));
+    expect(wanted.length).toBeGreaterThan(0);
+    const removed = new Set(deactivations.removed.map((c) => npiOf(c, after)));
+    expect([...removed].sort()).toEqual([...new Set(wanted)].sort());
+    expect(deactivations.added).toEqual([]);
+    expect(deactivations.changed).toEqual([]);
+  });
+});
+
+describe("NPPES and HIFLD together", () => {
+  let clinics: ClinicRecord[];
+  let samePlace: TruthClinic;
+  let samePhone: TruthClinic;
+
+  beforeAll(async () => {
+    // A HIFLD file as the public layer has it: one clinic at an NPPES clinic's address with its own point, one with
+    // an NPPES clinic's phone written at its street in other words, and one NPPES does not know.
+    const picks = n.monthly.clinics.filter(
+      (c) => !c.subpart && c.secondary.length === 0 && c.street2 === null,
+    );
+    [samePlace, samePhone] = picks as [TruthClinic, TruthClinic];
+    const point = (t: TruthClinic) => zipCentroid(t.zip5) as { latitude: number; longitude: number };
+    const rows = [
+      [
+        "1",
+        samePlace.name,
+        "5555550100",
+        samePlace.street,
+        samePlace.city,
+        samePlace.state,
+        samePlace.zip5,
+        point(samePlace),
+        "2009/01/20",
+      ],
+      [
+        "2",
+        samePhone.name,
+        samePhone.phone,
+        "PO BOX 12",
+        samePhone.city,
+        samePhone.state,
+        samePhone.zip5,
+        point(samePhone),
+        "2009/01/20",
+      ],
+      [
+        "3",
+        "HARBORVIEW WALK-IN CLINIC",
+        "2065550111",
+        "12 OLD MILL RD",
+        "SEATTLE",
+        "WA",
+        "98101",
+        { latitude: 47.6101, longitude: -122.3344 },
+        "2009/01/20",
+      ],
+    ] as const;
+    const header = "OBJECTID,ID,NAME,TELEPHONE,ADDRESS,ADDRESS2,CITY,STATE,ZIP,X,Y,CONTDATE,NAICSCODE";
+    const csv = [
+      header,
+      ...rows.map(([id, name, phone, street, city, state, zip, p, date]) =>
+        [
+          id,
+          `HF${id}`,
+          `"${name}"`,
+          phone,
+          `"${street}"`,
+          "",
+          city,
+          state,
+          zip,
+          p.longitude + 0.001,
+          p.latitude + 0.001,
+          date,
+          "621493",
+        ].join(","),
+      ),
+    ].join("\r\n");
+    const tmp = await tempDir();
+    const hifld = join(tmp.dir, "hifld.csv");
+    await writeFile(hifld, `${csv}\r\n`);
+    clinics = (await load([await file(n.dir, "npidata_pfile_"), hifld])).clinics;
+    await tmp.cleanup();
+  });
+
+  const byNpi = (npi: string) => clinics.find((c) => c.npi === npi) as ClinicRecord;
+
+  test("the same address: one clinic, NPPES's name, phone and date, HIFLD's point, both credited", () => {
+    const c = byNpi(samePlace.npi);
+    expect(c.coordinates_source).toBe("source");
+    expect(c.phone).toBe(phoneOf(samePlace.phone));
+    expect(c.sources.map((s) => [s.name, s.fields])).toEqual([
+      ["CMS NPPES", ["name", "address", "phone", "npi"]],
+      ["HIFLD Urgent Care Facilities", ["coordinates"]],
+    ]);
+  });
+
+  test("the same phone at a street in other words: one clinic, still placed at its ZIP (the old point is not its address)", () => {
+    const c = byNpi(samePhone.npi);
+    expect(c.sources.map((s) => s.name)).toEqual(["CMS NPPES", "HIFLD Urgent Care Facilities"]);
+    expect(c.coordinates_source).toBe("zip_centroid");
+  });
+
+  test("a clinic only HIFLD lists stays, with its own (old) date", () => {
+    const c = clinics.find((x) => x.name === "Harborview Walk-In Clinic") as ClinicRecord;
+    expect(c.npi).toBeNull();
+    expect(c.sources).toEqual([
+      expect.objectContaining({ name: "HIFLD Urgent Care Facilities", date: "2009-01-20" }),
+    ]);
+    expect(c.coordinates_source).toBe("source");
+  });
+});
