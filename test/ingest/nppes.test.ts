@@ -1,7 +1,7 @@
 // CMS's NPI registry as a source: the generated bundle (bench/nppes) read as CMS ships it, every urgent-care row
 // accounted for against the generator's ground truth, a weekly file and a deactivation report applied on top of
 // the last release, and NPPES merged with HIFLD.
-import { readdir, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { collectClinics } from "../../src/dataset/store.js";
@@ -133,6 +133,29 @@ describe("the monthly NPPES bundle", () => {
           .map((x) => `npi:${x}`)
           .sort(),
       );
+    }
+  });
+
+  test("a main file that is not UTF-8 is refused at its bad byte, and read with --encoding", async () => {
+    const tmp = await tempDir();
+    try {
+      const bytes = await readFile(await file(n.dir, "npidata_pfile_"));
+      const at = bytes.indexOf("URGENT CARE");
+      bytes[at + 1] = 0xc9; // "UÉGENT", in windows-1252
+      const path = join(tmp.dir, "npidata_pfile_20050523-20250209.csv");
+      await writeFile(path, bytes);
+      const refused = await importFiles({ inputs: [path] });
+      expect(refused.log.problems.find((p) => p.kind === "fatal")?.code).toBe("encoding_invalid");
+      const read = await importFiles({ inputs: [path], encoding: "windows-1252" });
+      const names = (
+        await collectClinics(
+          read.dataset?.clinics ?? { size: 0, load: async () => [], dispose: async () => {} },
+        )
+      ).map((c) => c.name);
+      expect(names.some((x) => x.includes("UÉ") || x.includes("Ué"))).toBe(true);
+      await read.dataset?.clinics.dispose();
+    } finally {
+      await tmp.cleanup();
     }
   });
 

@@ -1,5 +1,6 @@
 import { clinicId } from "../../util/id.js";
 import { identityStreet } from "../normalise/identity.js";
+import type { TextOptions } from "../readers/encoding.js";
 import type { ReaderEvent, RowProblem, SourceFacts } from "../readers/types.js";
 import type { NppesBundle, NppesFile } from "./bundle.js";
 import {
@@ -35,6 +36,8 @@ export interface NppesReadOptions {
   /** NPIs the last release listed: their lines are read whatever they hold, so that removals have a reason. */
   watch?: ReadonlySet<number>;
   onProgress?: (label: string, bytes: number) => void;
+  /** How to read files that are not UTF-8 (`--encoding`). */
+  text?: TextOptions;
 }
 
 /**
@@ -60,7 +63,7 @@ export async function* readNppes(
     const notes = [...bundle.notes];
     let published = bundle.period?.to ?? null;
     if (bundle.deactivation) {
-      const read = await readDeactivations(bundle.deactivation, decided, onRowProblem);
+      const read = await readDeactivations(bundle.deactivation, decided, onRowProblem, options.text);
       notes.push(`${read.count} deactivated NPI(s) listed in ${bundle.deactivation.label}`);
       published ??= reportDate(bundle.deactivation.label) ?? read.newest;
     }
@@ -83,6 +86,7 @@ export async function* readNppes(
         },
         (line, code, message) => onRowProblem(line, code, message, main.label),
         (bytes) => options.onProgress?.(`scanning ${main.label}`, bytes),
+        options.text,
       );
       notes.push(
         `${main.label}: ${(totals.lines - 1).toLocaleString("en-US")} rows scanned, ${orgs.length.toLocaleString("en-US")} urgent-care organisation(s) (taxonomy ${[...taxonomies].join(", ")})`,
@@ -180,6 +184,7 @@ async function readOtherNames(
   file: NppesFile,
   wanted: ReadonlySet<number>,
   report: RowProblem,
+  text?: TextOptions,
 ): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   await scanFile(
@@ -195,6 +200,8 @@ async function readOtherNames(
       else out.set(npi, [name]);
     },
     (line, code, message) => report(line, code, message, file.label),
+    undefined,
+    text,
   );
   return out;
 }
@@ -203,6 +210,7 @@ async function readLocations(
   file: NppesFile,
   wanted: ReadonlySet<number>,
   report: RowProblem,
+  text?: TextOptions,
 ): Promise<Map<string, SecondaryPlace[]>> {
   const out = new Map<string, SecondaryPlace[]>();
   await scanFile(
@@ -228,6 +236,8 @@ async function readLocations(
       else out.set(npi, [place]);
     },
     (line, code, message) => report(line, code, message, file.label),
+    undefined,
+    text,
   );
   return out;
 }
@@ -252,6 +262,7 @@ async function readDeactivations(
   file: NppesFile,
   decided: Set<string>,
   report: RowProblem,
+  text?: TextOptions,
 ): Promise<{ count: number; newest: string | null }> {
   let n = 0;
   let newest: string | null = null;
@@ -277,6 +288,8 @@ async function readDeactivations(
       if (off !== null && (newest === null || off > newest)) newest = off;
     },
     (line, code, message) => report(line, code, message, file.label),
+    undefined,
+    text,
   );
   return { count: n, newest };
 }

@@ -1,5 +1,6 @@
 import { FatalInputError } from "../problems.js";
 import { parseFields } from "../readers/csv-records.js";
+import { type TextOptions, utf8Text } from "../readers/encoding.js";
 import type { NppesFile } from "./bundle.js";
 import { columnIndex } from "./columns.js";
 import { LineScanner, type ScanOptions } from "./scan.js";
@@ -20,7 +21,9 @@ export interface ScanTotals {
 /**
  * Streams one NPPES file through the line scanner: the header (line 1) is parsed and checked (`required` columns,
  * else a fatal `missing_columns`), then every kept line is parsed and passed on with its true line number; a line
- * whose cells do not match the header is reported (`row_malformed`) with its line, as is a line over 1 MiB.
+ * whose cells do not match the header is reported (`row_malformed`) with its line, as is a line over 1 MiB. The
+ * bytes are checked as UTF-8 as they stream (`readers/encoding.ts`): a file that is not is refused at its first bad
+ * byte, unless `--encoding` says how to read it.
  * @example const totals = await scanFile(file, { needles: ["261QU0200X"] }, MAIN_REQUIRED, (r, at) => …, report);
  */
 export async function scanFile(
@@ -30,6 +33,7 @@ export async function scanFile(
   onRecord: (record: ScannedRecord, at: (name: string) => number) => void,
   onProblem: (line: number, code: string, message: string) => void,
   onProgress?: (bytes: number) => void,
+  text: TextOptions = {},
 ): Promise<ScanTotals> {
   let header: string[] | null = null;
   let at: (name: string) => number = () => -1;
@@ -70,7 +74,8 @@ export async function scanFile(
   );
   let input: AsyncIterable<Buffer>;
   try {
-    input = (await file.open()) as AsyncIterable<Buffer>;
+    // Checked as UTF-8 (or decoded, `--encoding`) as it streams: nothing is ever read as U+FFFD.
+    input = utf8Text(await file.open(), file.label, text) as AsyncIterable<Buffer>;
   } catch (e) {
     throw new FatalInputError({
       file: file.label,
@@ -91,6 +96,7 @@ export async function scanFile(
       }
     }
   } catch (e) {
+    if (e instanceof FatalInputError) throw e;
     throw new FatalInputError({
       file: file.label,
       row: scanner.lines,

@@ -136,17 +136,20 @@ export async function readInputs(
       reject(code);
       report({ file: file ?? path, row, field: "", code, message, kind: "rejected" });
     };
+    const text = {
+      ...(options.encoding ? { encoding: options.encoding } : {}),
+      notice: (row: number, code: string, message: string) =>
+        report({ file: path, row, field: "", code, message, kind: "notice" }),
+    };
     const events = readRecords(path, format, onRowProblem, {
       inputs: options.inputs,
       forceNppes: options.profile?.name === "nppes",
       nppes: {
         ...options.nppes,
         onProgress: (label, bytes) => options.progress?.update(label, Math.round(bytes / 2 ** 20)),
+        text,
       },
-      text: {
-        ...(options.encoding ? { encoding: options.encoding } : {}),
-        notice: (row, code, message) => report({ file: path, row, field: "", code, message, kind: "notice" }),
-      },
+      text,
     });
     let rows = 0;
     try {
