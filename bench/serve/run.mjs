@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Benchmark harness: `npm run bench:serve [-- --duration 10 --rounds 3 --workers 2 --compression max]`.
 // Builds the sample, serves the same output folder with ours, nginx (Debian, precompressed files) and sirv,
-// drives each with wrk, interleaving the servers within every round, and prints medians. Needs:
-//   apt-get install -y nginx-light libnginx-mod-http-brotli-static wrk
+// h2o (Debian's 2.2) and sirv, drives each with wrk, interleaving the servers within every round, and prints medians
+// with each server's memory (summed RSS, and the tree's physical footprint: every page counted once). Needs:
+//   apt-get install -y nginx-light libnginx-mod-http-brotli-static h2o wrk
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
@@ -10,8 +11,9 @@ import { availableParallelism, cpus, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { writeH2oConf } from "./h2o.mjs";
 import { writeNginxConf } from "./nginx.mjs";
-import { cpuSeconds, loadAverage, rssMiB, rssParts, treePids } from "./proc.mjs";
+import { cpuSeconds, footprintMiB, loadAverage, rssMiB, rssParts, treePids } from "./proc.mjs";
 import { addSitePages, listedPaths } from "./tree.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -24,10 +26,12 @@ const { values: opts } = parseArgs({
     connections: { type: "string", default: "50" },
     compression: { type: "string", default: "max" },
     scenarios: { type: "string", default: "rotate-br,rotate-identity,hot,not-modified,not-found" },
-    servers: { type: "string", default: "ours,nginx,sirv,ours-node" },
+    servers: { type: "string", default: "ours,nginx,h2o,sirv,ours-node" },
     pinned: { type: "boolean", default: true },
     "no-pinned": { type: "boolean", default: false },
     site: { type: "string" },
+    // Another checkout of the project (built): adds server "ours-base", its `ucd serve`, for before/after in one run.
+    base: { type: "string" },
     // Add the site pages (a page per state, city and clinic, a JSON document per clinic) to the sample.
     pages: { type: "boolean", default: true },
     "no-pages": { type: "boolean", default: false },
@@ -41,6 +45,7 @@ for (const [tool, pkg] of [
   ["wrk", "wrk"],
   ["nginx", "nginx-light"],
   ["taskset", "util-linux"],
+  ["h2o", "h2o"],
 ]) {
   if (spawnSync("sh", ["-c", `command -v ${tool}`]).status !== 0) {
     console.error(`bench:serve needs ${tool}: apt-get install -y ${pkg} libnginx-mod-http-brotli-static wrk`);
@@ -129,6 +134,19 @@ const SERVERS = {
       "--no-watch",
     ],
   ],
+  "ours-base": (port, workers) => [
+    process.execPath,
+    [
+      join(opts.base ?? ROOT, "bin", "ucd.js"),
+      "serve",
+      site,
+      "--port",
+      String(port),
+      "--workers",
+      String(workers),
+      "--no-watch",
+    ],
+  ],
   "ours-node": (port, workers) => [
     process.execPath,
     [
@@ -147,6 +165,10 @@ const SERVERS = {
   nginx: (port, workers, name) => {
     const dir = join(work, `nginx-${name}`);
     return ["nginx", ["-c", writeNginxConf(dir, { root: site, port, workers }), "-p", dir]];
+  },
+  h2o: (port, workers, name) => {
+    const dir = join(work, `h2o-${name}`);
+    return ["h2o", ["-c", writeH2oConf(dir, { root: site, port, workers })]];
   },
   sirv: (port, workers) => [
     process.execPath,
@@ -247,6 +269,7 @@ async function measure(server, scenario, wrkCpu) {
     cpuUsPerReq: ((cpu1 - cpu0) * 1e6) / r.requests,
     rss: rssMiB(server.pids()),
     rssParts: rssParts(server.pids()),
+    footprint: footprintMiB(server.pids()),
     load: loadAverage(),
   };
 }
@@ -293,6 +316,8 @@ function summarize(runs) {
       mbps: median(rs.map((r) => r.bytesPerSec)) / 1048576,
       cpu: median(rs.map((r) => r.cpuUsPerReq)),
       rss: Math.max(...rs.map((r) => r.rss)),
+      footprint: Math.max(...rs.map((r) => r.footprint?.total ?? Number.NaN)),
+      anon: Math.max(...rs.map((r) => r.footprint?.anon ?? Number.NaN)),
       rssParts: rs.reduce((a, r) => (r.rss >= a.rss ? r : a)).rssParts,
       errors: rs.reduce((a, r) => a + r.errors, 0),
     });
@@ -308,12 +333,12 @@ function summarize(runs) {
 
 function table(rows) {
   const lines = [
-    "| set-up | scenario | server | req/s (median) | runs | ratio to nginx | p50 ms | p99 ms | MiB/s | CPU µs/req | RSS MiB total | RSS MiB per process | socket errors |",
-    "|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|---|---:|",
+    "| set-up | scenario | server | req/s (median) | runs | ratio to nginx | p50 ms | p99 ms | MiB/s | CPU µs/req | RSS MiB total | RSS MiB per process | footprint MiB (anon) | socket errors |",
+    "|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|---|---|---:|",
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.label} | ${r.scenario} | ${r.server} | ${Math.round(r.rps).toLocaleString("en-US")} | ${r.all.join(" / ")} | ${r.ratio.toFixed(2)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.mbps.toFixed(1)} | ${r.cpu.toFixed(1)} | ${r.rss.toFixed(0)} | ${r.rssParts.map((m) => m.toFixed(0)).join(" + ")} | ${r.errors} |`,
+      `| ${r.label} | ${r.scenario} | ${r.server} | ${Math.round(r.rps).toLocaleString("en-US")} | ${r.all.join(" / ")} | ${r.ratio.toFixed(2)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.mbps.toFixed(1)} | ${r.cpu.toFixed(1)} | ${r.rss.toFixed(0)} | ${r.rssParts.map((m) => m.toFixed(0)).join(" + ")} | ${r.footprint.toFixed(0)} (${r.anon.toFixed(0)}) | ${r.errors} |`,
     );
   }
   return lines.join("\n");
@@ -330,6 +355,7 @@ for (const s of unpinned) s.proc.kill("SIGTERM");
 
 if (opts.pinned && !opts["no-pinned"] && cpus().length >= 2) {
   const pinned = [await startServer("ours-1", "ours", 1, 0), await startServer("nginx-1", "nginx", 1, 0)];
+  if (kinds.includes("h2o")) pinned.push(await startServer("h2o-1", "h2o", 1, 0));
   runs = runs.concat(await campaign("pinned 1+1", pinned, ["rotate-br", "rotate-identity"], 1));
   for (const s of pinned) s.proc.kill("SIGTERM");
 }
@@ -363,3 +389,25 @@ const headline = rows.find(
   (r) => r.scenario === "rotate-br" && r.server === "ours" && !r.label.startsWith("pinned"),
 );
 if (headline) console.log(`\nours/nginx on rotate-br (${headline.label}): ${headline.ratio.toFixed(2)}`);
+console.log(`\n${sideBySide(rows)}`);
+
+/** Per set-up and scenario: ours, nginx and h2o on one line each, with ours' ratios to both. */
+function sideBySide(rows) {
+  const lines = [
+    "| set-up | scenario | server | RSS MiB (sum) | footprint MiB | p50 ms | p99 ms | req/s | RSS ÷ nginx | p99 ÷ nginx | p99 ÷ h2o | req/s ÷ nginx |",
+    "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const r of rows) {
+    if (!/^(ours|ours-base|nginx|h2o)(-1)?$/.test(r.server)) continue;
+    const peer = (kind) =>
+      rows.find((x) => x.label === r.label && x.scenario === r.scenario && x.server.startsWith(kind));
+    const ours = r.server.startsWith("ours");
+    const ng = peer("nginx");
+    const h2 = peer("h2o");
+    const ratio = (a, b) => (ours && b ? (a / b).toFixed(2) : "");
+    lines.push(
+      `| ${r.label} | ${r.scenario} | ${r.server} | ${r.rss.toFixed(0)} | ${r.footprint.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${Math.round(r.rps).toLocaleString("en-US")} | ${ratio(r.rss, ng?.rss)} | ${ratio(r.p99, ng?.p99)} | ${ratio(r.p99, h2?.p99)} | ${ratio(r.rps, ng?.rps)} |`,
+    );
+  }
+  return lines.join("\n");
+}

@@ -91,8 +91,10 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
       try {
         const next = await checkTree(dir, options.openFiles);
         const changed = next.version !== checked.version;
+        // Broadcast even when unchanged: the same build republished lives in another release folder (see LiveSite).
+        const moved = !changed && next.root !== checked.root;
         checked = next;
-        log("reload", { reason, version: next.version, root: next.root, changed });
+        log("reload", { reason, version: next.version, root: next.root, changed, moved });
         broadcast({ type: "reload", root: next.root });
         return { ok: true, version: next.version, changed };
       } catch (e) {
