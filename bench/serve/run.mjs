@@ -32,8 +32,9 @@ const { values: opts } = parseArgs({
     site: { type: "string" },
     // Another checkout of the project (built): adds server "ours-base", its `ucd serve`, for before/after in one run.
     base: { type: "string" },
-    // Add the site pages (a page per state, city and clinic, a JSON document per clinic) to the sample.
-    pages: { type: "boolean", default: true },
+    // Add stand-ins for the site pages (a page per state, city and clinic, a JSON document per clinic). The build
+    // writes the real site now: off by default.
+    pages: { type: "boolean", default: false },
     "no-pages": { type: "boolean", default: false },
   },
 });
@@ -75,9 +76,9 @@ const log = (...a) => console.error(`[bench ${new Date().toISOString().slice(11,
 // 1. The output folder: the synthetic sample, as `ucd build` writes it.
 if (!opts.site) {
   log(`building the sample into ${site} (compression ${opts.compression})`);
-  const { buildSite } = await import(join(ROOT, "dist", "render", "build.js"));
+  const { renderSite } = await import(join(ROOT, "dist", "render", "build.js"));
   const { generateSample } = await import(join(ROOT, "dist", "sample", "generate.js"));
-  await buildSite(generateSample(), site, {
+  await renderSite(generateSample(), site, {
     siteUrl: "http://127.0.0.1:8080",
     compression: opts.compression,
   });
@@ -178,7 +179,12 @@ const SERVERS = {
 
 async function startServer(name, kind, workers, cpu) {
   const port = nextPort++;
-  const [cmd, args] = SERVERS[kind](port, workers, name);
+  // `ours@--hot-mib=8 --workers=1`: ours with more options (the last value of an option wins).
+  const [base, extra] = kind.includes("@")
+    ? [kind.slice(0, kind.indexOf("@")), kind.slice(kind.indexOf("@") + 1)]
+    : [kind, ""];
+  const [cmd, baseArgs] = SERVERS[base](port, workers, name);
+  const args = extra ? [...baseArgs, ...extra.split(" ")] : baseArgs;
   const full = cpu === undefined ? [cmd, args] : ["taskset", ["-c", String(cpu), cmd, ...args]];
   const proc = spawn(full[0], full[1], { stdio: ["ignore", "ignore", "inherit"], cwd: ROOT });
   children.push(proc);
@@ -398,7 +404,7 @@ function sideBySide(rows) {
     "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const r of rows) {
-    if (!/^(ours|ours-base|nginx|h2o)(-1)?$/.test(r.server)) continue;
+    if (!/^(ours|ours-base|nginx|h2o)(-1|@.*)?$/.test(r.server)) continue;
     const peer = (kind) =>
       rows.find((x) => x.label === r.label && x.scenario === r.scenario && x.server.startsWith(kind));
     const ours = r.server.startsWith("ours");

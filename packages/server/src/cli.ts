@@ -30,7 +30,7 @@ export const SERVE_OPTIONS = {
 /** The options' help lines (shared by every command that serves). */
 export const SERVE_OPTIONS_HELP = `  --host HOST             address to listen on (default: $HOST or 127.0.0.1)
   --port N                port to listen on, 0 for any free one (default: $PORT or 8080)
-  --workers N             worker processes (default: $WORKERS or the number of cores)
+  --workers N             worker processes (default: $WORKERS, or the number of cores; 1 with 2 cores or fewer)
   --mode raw|node         raw-socket HTTP/1.1 server (raw, default; "fast" is an old name for it) or node:http
   --access-log            one JSON line per response on stdout (off by default)
   --max-connections N     connections per worker before answering 503 (default 10000, lowered to fit
@@ -83,6 +83,16 @@ function port(value: string | undefined): number {
 }
 
 /**
+ * Workers when none are asked for: one process on a machine of one or two cores (a small VPS: a cluster there
+ * costs two or three Node processes, ~45 MiB each before serving anything, for no more throughput than one
+ * process gets beside the other work of the box), else one per core (docs/server.md, "Memory").
+ * @example defaultWorkers(2); // 1
+ */
+export function defaultWorkers(cores = availableParallelism()): number {
+  return cores <= 2 ? 1 : cores;
+}
+
+/**
  * Reads the serve options (and their environment fallbacks) into settings.
  * @example serveSettings({ port: "0", mode: "fast" }).mode; // "raw"
  */
@@ -93,7 +103,7 @@ export function serveSettings(values: Values): ServeSettings {
   return {
     host: values.host ?? process.env.HOST ?? "127.0.0.1",
     port: port(values.port ?? process.env.PORT),
-    workers: positive(values.workers ?? process.env.WORKERS, availableParallelism(), "workers"),
+    workers: positive(values.workers ?? process.env.WORKERS, defaultWorkers(), "workers"),
     mode: mode === "node" ? "node" : "raw",
     accessLog: values["access-log"] ?? false,
     maxConnections: positive(values["max-connections"], 10_000, "max-connections"),
