@@ -121,48 +121,26 @@ async function waitUp(url, proc) {
   throw new Error(`${url} did not come up`);
 }
 
+/** `ucd serve` of the checkout at `root` (this one, or --base's), without watching. */
+const ucdServe = (root, port, workers, ...extra) => [
+  process.execPath,
+  [
+    join(root, "bin", "ucd.js"),
+    "serve",
+    site,
+    "--port",
+    String(port),
+    "--workers",
+    String(workers),
+    "--no-watch",
+    ...extra,
+  ],
+];
+
 const SERVERS = {
-  ours: (port, workers) => [
-    process.execPath,
-    [
-      join(ROOT, "bin", "ucd.js"),
-      "serve",
-      site,
-      "--port",
-      String(port),
-      "--workers",
-      String(workers),
-      "--no-watch",
-    ],
-  ],
-  "ours-base": (port, workers) => [
-    process.execPath,
-    [
-      join(opts.base ?? ROOT, "bin", "ucd.js"),
-      "serve",
-      site,
-      "--port",
-      String(port),
-      "--workers",
-      String(workers),
-      "--no-watch",
-    ],
-  ],
-  "ours-node": (port, workers) => [
-    process.execPath,
-    [
-      join(ROOT, "bin", "ucd.js"),
-      "serve",
-      site,
-      "--port",
-      String(port),
-      "--workers",
-      String(workers),
-      "--no-watch",
-      "--mode",
-      "node",
-    ],
-  ],
+  ours: (port, workers) => ucdServe(ROOT, port, workers),
+  "ours-base": (port, workers) => ucdServe(opts.base ?? ROOT, port, workers),
+  "ours-node": (port, workers) => ucdServe(ROOT, port, workers, "--mode", "node"),
   nginx: (port, workers, name) => {
     const dir = join(work, `nginx-${name}`);
     return ["nginx", ["-c", writeNginxConf(dir, { root: site, port, workers }), "-p", dir]];

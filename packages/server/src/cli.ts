@@ -4,7 +4,7 @@
  */
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
-import { startCluster } from "./cluster.js";
+import { startCluster, workerFlags } from "./cluster.js";
 import { startServer } from "./server.js";
 import { DEFAULT_SITE_OPTIONS } from "./site.js";
 
@@ -114,6 +114,34 @@ export function serveSettings(values: Values): ServeSettings {
   };
 }
 
+/** Set in the environment of a process that `execForServing` started, so that it never does it twice. */
+const EXECED = "UCD_SERVE_EXECED";
+
+/**
+ * For a command that does nothing but serve in one process (`ucd-server`, `ucd serve` with one worker): starts
+ * the process afresh with the Node flags cluster workers get (`workerFlags`: a 1 MiB semi-space, so V8's young
+ * generation does not grow to ~48 MiB under load), by `process.execve` — the same process, PID and standard
+ * streams, a new Node. Only on Node versions that have it (23.11+), only when no such flag is set already, and
+ * never for a command that did work of its own first (`ucd start` builds, then serves). Returns when it does
+ * nothing.
+ * @example execForServing(settings.workers); // before anything is loaded or printed
+ */
+export function execForServing(workers: number): void {
+  const execve = (process as { execve?: (file: string, args: string[], env: NodeJS.ProcessEnv) => void })
+    .execve;
+  if (workers !== 1 || typeof execve !== "function" || process.env[EXECED] === "1") return;
+  const flags = workerFlags(process.execArgv);
+  if (
+    flags.length === process.execArgv.length ||
+    /--max-semi-space-size/.test(process.env.NODE_OPTIONS ?? "")
+  )
+    return;
+  execve.call(process, process.execPath, [process.execPath, ...flags, ...process.argv.slice(1)], {
+    ...process.env,
+    [EXECED]: "1",
+  });
+}
+
 /**
  * Starts the server (one process, or a cluster of workers), prints where it is, reloads on SIGHUP, and
  * resolves after a graceful shutdown on SIGINT/SIGTERM.
@@ -189,7 +217,9 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (parsed.positionals.length > 1)
       throw new ServeUsageError(`takes one folder, got ${parsed.positionals.length}`);
-    await serve(parsed.positionals[0] ?? "public", serveSettings(parsed.values));
+    const settings = serveSettings(parsed.values);
+    execForServing(settings.workers);
+    await serve(parsed.positionals[0] ?? "public", settings);
     return 0;
   } catch (e) {
     if (e instanceof ServeUsageError) {

@@ -1,4 +1,5 @@
 export {
+  execForServing,
   main,
   SERVE_OPTIONS,
   SERVE_OPTIONS_HELP,
