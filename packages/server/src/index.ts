@@ -1,4 +1,5 @@
 export {
+  defaultWorkers,
   execForServing,
   main,
   SERVE_OPTIONS,
@@ -16,6 +17,7 @@ export {
   type RunningCluster,
   restartDelay,
   startCluster,
+  workerFlags,
 } from "./cluster.js";
 export {
   type Body,

@@ -44,6 +44,30 @@ describe("the hot set", () => {
     expect(hot.size).toBeLessThan(docs.length);
   });
 
+  it("a held document holds only the encodings asked for: br clients cost the br bytes", async () => {
+    const site = await fixtureSite(10);
+    const server = await startServer({ dir: site.dir, port: 0, log: () => {} });
+    try {
+      const path = "/api/v1/clinics/st-4/city-9.json";
+      for (let i = 0; i < 2; i++) {
+        const r = await once(server.url, path, { "Accept-Encoding": "br, gzip" });
+        expect(r.headers["content-encoding"]).toBe("br");
+      }
+      const doc = server.site.hot.map.get(path);
+      expect(doc?.br?.loaded).toBe(true);
+      expect(doc?.identity.loaded).toBe(false);
+      expect(doc?.gzip?.loaded).toBe(false);
+      const before = server.site.hot.bytes;
+      const plain = await once(server.url, path); // the identity, read now and held too
+      expect(JSON.parse(plain.body.toString()).city.slug).toBe("city-9");
+      expect(doc?.identity.loaded).toBe(true);
+      expect(server.site.hot.bytes - before).toBe(doc?.identity.get.wire.length);
+    } finally {
+      await server.close(100);
+      await site.cleanup();
+    }
+  });
+
   it("with a small budget, indexes every document but holds only the 404 bodies and what fits", async () => {
     const site = await fixtureSite(40);
     try {
