@@ -24,6 +24,9 @@ const { values: opts } = parseArgs({
     rounds: { type: "string", default: "3" },
     workers: { type: "string", default: String(availableParallelism()) },
     connections: { type: "string", default: "50" },
+    // A pause (ms) before each request of each connection: the same offered load for every server (about
+    // connections × 1000 / pause requests a second), for latency at the same load instead of at saturation.
+    "delay-ms": { type: "string", default: "0" },
     compression: { type: "string", default: "max" },
     scenarios: { type: "string", default: "rotate-br,rotate-identity,hot,not-modified,not-found" },
     servers: { type: "string", default: "ours,nginx,h2o,sirv,ours-node" },
@@ -215,6 +218,7 @@ function wrk(server, scenario, seconds, wrkCpu) {
     ...process.env,
     BENCH_DIR: HERE,
     BENCH_PATHS: pathsFile(server, scenario),
+    BENCH_DELAY_MS: opts["delay-ms"],
     ...SCENARIO_ENV[scenario],
   };
   const [cmd, full] =
@@ -349,7 +353,7 @@ const meta = {
   date: new Date().toISOString(),
   node: process.version,
   cpus: `${cpus().length} × ${cpus()[0]?.model ?? "?"}`,
-  wrk: `wrk -t1 -c${opts.connections} -d${DURATION}s`,
+  wrk: `wrk -t1 -c${opts.connections} -d${DURATION}s${opts["delay-ms"] !== "0" ? `, ${opts["delay-ms"]} ms before each request of a connection` : ""}`,
   rounds: ROUNDS,
   workers: WORKERS,
   compression: opts.compression,
