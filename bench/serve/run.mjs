@@ -69,7 +69,7 @@ const site = opts.site ?? join(work, "public");
 const children = [];
 process.on("exit", () => {
   for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
-  if (!opts.site) rmSync(work, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true }); // with --site the served folder is elsewhere and kept
 });
 process.on("SIGINT", () => process.exit(130));
 process.on("SIGTERM", () => process.exit(143));
