@@ -2,8 +2,10 @@
 // "Can a 1M-clinic build be served on this machine?" `npm run bench:large [-- --clinics 1000000 --keep]`.
 // Generates (or reuses, with --dir) a deterministic output folder of N small clinic documents
 // (api/v1/clinic/{id}.json) with their .br/.gz siblings and a valid files.tsv, serves it with ours
-// (`ucd-server`, 2 workers) and with nginx, and reports start time, RSS and throughput on rotating documents
-// (wrk, the same scenario script as bench:serve). Needs nginx-light, libnginx-mod-http-brotli-static, wrk.
+// (`ucd-server`, 2 workers), nginx and h2o, and reports start time, RSS (summed, and the tree's footprint: every
+// page counted once) and throughput on rotating documents (wrk, the same scenario script as bench:serve). Needs
+// nginx-light, libnginx-mod-http-brotli-static, h2o, wrk. `--base DIR` adds "ours-base", another built
+// checkout's server, for before/after in one run.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
@@ -23,8 +25,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { writeH2oConf } from "./h2o.mjs";
 import { writeNginxConf } from "./nginx.mjs";
-import { cpuSeconds, loadAverage, rssParts, treePids } from "./proc.mjs";
+import { cpuSeconds, footprintMiB, loadAverage, rssParts, treePids } from "./proc.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "..", "..");
@@ -37,7 +40,8 @@ const { values: opts } = parseArgs({
     duration: { type: "string", default: "10" },
     rounds: { type: "string", default: "2" },
     rotate: { type: "string", default: "100000" },
-    servers: { type: "string", default: "ours,nginx" },
+    servers: { type: "string", default: "ours,nginx,h2o" },
+    base: { type: "string" },
     "generate-only": { type: "boolean", default: false },
   },
 });
@@ -140,17 +144,22 @@ async function start(kind, port) {
   const started = Date.now();
   let cmd;
   let args;
-  if (kind === "ours") {
+  if (kind.startsWith("ours")) {
     cmd = process.execPath;
+    const [name, extra = ""] = kind.split("@");
     args = [
-      join(ROOT, "packages", "server", "bin", "ucd-server.js"),
+      join(name === "ours-base" ? opts.base : ROOT, "packages", "server", "bin", "ucd-server.js"),
       dir,
       "--port",
       String(port),
       "--workers",
       opts.workers,
       "--no-watch",
+      ...(extra ? extra.split(" ") : []),
     ];
+  } else if (kind === "h2o") {
+    cmd = "h2o";
+    args = ["-c", writeH2oConf(join(work, "h2o"), { root: dir, port, workers: Number(opts.workers) })];
   } else {
     cmd = "nginx";
     const conf = writeNginxConf(join(work, "nginx"), { root: dir, port, workers: Number(opts.workers) });
@@ -214,45 +223,55 @@ writeFileSync(pathsFile, `${paths.join("\n")}\n`);
 
 const rows = [];
 let port = 18750;
+// Each server is started alone (its start time and idle memory measured with no other load), then the rounds
+// interleave them, the order rotating, so that the machine's other load falls on all alike.
+const servers = [];
 for (const kind of opts.servers.split(",")) {
-  // Cold page cache for neither: both servers read the same folder the generator just wrote.
   const server = await start(kind, port++);
   const idle = rssParts(server.pids());
   log(`${kind} answering after ${server.startMs} ms; RSS ${idle.map((m) => m.toFixed(0)).join(" + ")} MiB`);
-  const runs = [];
-  for (let round = 0; round < Number(opts.rounds); round++) {
+  servers.push(server);
+  rows.push({ kind, startMs: server.startMs, idle, runs: [] });
+}
+for (let round = 0; round < Number(opts.rounds); round++) {
+  for (let k = 0; k < servers.length; k++) {
+    const i = (k + round) % servers.length;
+    const server = servers[i];
     const cpu0 = cpuSeconds(server.pids());
     const r = await wrk(server, pathsFile, Number(opts.duration));
     const cpu1 = cpuSeconds(server.pids());
     const rps = r.requests / (r.duration_us / 1e6);
-    runs.push({
+    rows[i].runs.push({
       rps,
       p99: r.p99_us / 1000,
+      p50: r.p50_us / 1000,
       errors: r.errors + r.status_errors,
       cpuUs: ((cpu1 - cpu0) * 1e6) / r.requests,
     });
     log(
-      `${kind} round ${round + 1}: ${Math.round(rps)} req/s, p99 ${(r.p99_us / 1000).toFixed(2)} ms, load ${loadAverage()}`,
+      `${server.kind} round ${round + 1}: ${Math.round(rps)} req/s, p50 ${(r.p50_us / 1000).toFixed(2)} ms, p99 ${(r.p99_us / 1000).toFixed(2)} ms, load ${loadAverage()}`,
     );
   }
-  const after = rssParts(server.pids());
-  rows.push({ kind, startMs: server.startMs, idle, after, runs });
-  server.proc.kill("SIGTERM");
-  await new Promise((r) => setTimeout(r, 500));
 }
+for (const [i, server] of servers.entries()) {
+  rows[i].after = rssParts(server.pids());
+  rows[i].footprint = footprintMiB(server.pids());
+  server.proc.kill("SIGTERM");
+}
+await new Promise((r) => setTimeout(r, 500));
 
 console.log(`\n- clinics: ${N} (${N * 3 + 9} files listed, ${du} apparent size, files.tsv ${manifestSize})`);
 console.log(
-  `- rotating over ${paths.length} documents, Accept-Encoding: br, gzip, wrk -t1 -c50 -d${opts.duration}s, ${opts.rounds} rounds, ${opts.workers} workers each\n`,
+  `- rotating over ${paths.length} documents, Accept-Encoding: br, gzip, wrk -t1 -c50 -d${opts.duration}s, ${opts.rounds} rounds interleaved, ${opts.workers} workers each\n`,
 );
 console.log(
-  "| server | answering after | RSS MiB at start (per process) | RSS MiB after the runs (per process) | total after | req/s per round | p99 ms | CPU µs/req | errors |",
+  "| server | answering after | RSS MiB at start (per process) | RSS MiB after the runs (per process) | total after | footprint MiB (anon) | req/s per round | p50 ms | p99 ms | CPU µs/req | errors |",
 );
-console.log("|---|---:|---|---|---:|---|---|---|---:|");
+console.log("|---|---:|---|---|---:|---|---|---|---|---|---:|");
 for (const r of rows) {
   const sum = (xs) => xs.reduce((a, b) => a + b, 0);
   console.log(
-    `| ${r.kind} | ${(r.startMs / 1000).toFixed(1)} s | ${r.idle.map((m) => m.toFixed(0)).join(" + ")} | ${r.after.map((m) => m.toFixed(0)).join(" + ")} | ${sum(r.after).toFixed(0)} | ${r.runs.map((x) => Math.round(x.rps)).join(" / ")} | ${r.runs.map((x) => x.p99.toFixed(1)).join(" / ")} | ${r.runs.map((x) => x.cpuUs.toFixed(1)).join(" / ")} | ${sum(r.runs.map((x) => x.errors))} |`,
+    `| ${r.kind} | ${(r.startMs / 1000).toFixed(1)} s | ${r.idle.map((m) => m.toFixed(0)).join(" + ")} | ${r.after.map((m) => m.toFixed(0)).join(" + ")} | ${sum(r.after).toFixed(0)} | ${r.footprint ? `${r.footprint.total.toFixed(0)} (${r.footprint.anon.toFixed(0)})` : "?"} | ${r.runs.map((x) => Math.round(x.rps)).join(" / ")} | ${r.runs.map((x) => x.p50.toFixed(1)).join(" / ")} | ${r.runs.map((x) => x.p99.toFixed(1)).join(" / ")} | ${r.runs.map((x) => x.cpuUs.toFixed(1)).join(" / ")} | ${sum(r.runs.map((x) => x.errors))} |`,
   );
 }
 if (opts.keep && !opts.dir) {

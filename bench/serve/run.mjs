@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Benchmark harness: `npm run bench:serve [-- --duration 10 --rounds 3 --workers 2 --compression max]`.
 // Builds the sample, serves the same output folder with ours, nginx (Debian, precompressed files) and sirv,
-// drives each with wrk, interleaving the servers within every round, and prints medians. Needs:
-//   apt-get install -y nginx-light libnginx-mod-http-brotli-static wrk
+// h2o (Debian's 2.2) and sirv, drives each with wrk, interleaving the servers within every round, and prints medians
+// with each server's memory (summed RSS, and the tree's physical footprint: every page counted once). Needs:
+//   apt-get install -y nginx-light libnginx-mod-http-brotli-static h2o wrk
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
@@ -10,8 +11,9 @@ import { availableParallelism, cpus, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { writeH2oConf } from "./h2o.mjs";
 import { writeNginxConf } from "./nginx.mjs";
-import { cpuSeconds, loadAverage, rssMiB, rssParts, treePids } from "./proc.mjs";
+import { cpuSeconds, footprintMiB, loadAverage, rssMiB, rssParts, treePids } from "./proc.mjs";
 import { addSitePages, listedPaths } from "./tree.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -22,14 +24,20 @@ const { values: opts } = parseArgs({
     rounds: { type: "string", default: "3" },
     workers: { type: "string", default: String(availableParallelism()) },
     connections: { type: "string", default: "50" },
+    // A pause (ms) before each request of each connection: the same offered load for every server (about
+    // connections × 1000 / pause requests a second), for latency at the same load instead of at saturation.
+    "delay-ms": { type: "string", default: "0" },
     compression: { type: "string", default: "max" },
     scenarios: { type: "string", default: "rotate-br,rotate-identity,hot,not-modified,not-found" },
-    servers: { type: "string", default: "ours,nginx,sirv,ours-node" },
+    servers: { type: "string", default: "ours,nginx,h2o,sirv,ours-node" },
     pinned: { type: "boolean", default: true },
     "no-pinned": { type: "boolean", default: false },
     site: { type: "string" },
-    // Add the site pages (a page per state, city and clinic, a JSON document per clinic) to the sample.
-    pages: { type: "boolean", default: true },
+    // Another checkout of the project (built): adds server "ours-base", its `ucd serve`, for before/after in one run.
+    base: { type: "string" },
+    // Add stand-ins for the site pages (a page per state, city and clinic, a JSON document per clinic). The build
+    // writes the real site now: off by default.
+    pages: { type: "boolean", default: false },
     "no-pages": { type: "boolean", default: false },
   },
 });
@@ -41,6 +49,7 @@ for (const [tool, pkg] of [
   ["wrk", "wrk"],
   ["nginx", "nginx-light"],
   ["taskset", "util-linux"],
+  ["h2o", "h2o"],
 ]) {
   if (spawnSync("sh", ["-c", `command -v ${tool}`]).status !== 0) {
     console.error(`bench:serve needs ${tool}: apt-get install -y ${pkg} libnginx-mod-http-brotli-static wrk`);
@@ -60,7 +69,7 @@ const site = opts.site ?? join(work, "public");
 const children = [];
 process.on("exit", () => {
   for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
-  if (!opts.site) rmSync(work, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true }); // with --site the served folder is elsewhere and kept
 });
 process.on("SIGINT", () => process.exit(130));
 process.on("SIGTERM", () => process.exit(143));
@@ -70,9 +79,9 @@ const log = (...a) => console.error(`[bench ${new Date().toISOString().slice(11,
 // 1. The output folder: the synthetic sample, as `ucd build` writes it.
 if (!opts.site) {
   log(`building the sample into ${site} (compression ${opts.compression})`);
-  const { buildSite } = await import(join(ROOT, "dist", "render", "build.js"));
+  const { renderSite } = await import(join(ROOT, "dist", "render", "build.js"));
   const { generateSample } = await import(join(ROOT, "dist", "sample", "generate.js"));
-  await buildSite(generateSample(), site, {
+  await renderSite(generateSample(), site, {
     siteUrl: "http://127.0.0.1:8080",
     compression: opts.compression,
   });
@@ -115,38 +124,33 @@ async function waitUp(url, proc) {
   throw new Error(`${url} did not come up`);
 }
 
+/** `ucd serve` of the checkout at `root` (this one, or --base's), without watching. */
+const ucdServe = (root, port, workers, ...extra) => [
+  process.execPath,
+  [
+    join(root, "bin", "ucd.js"),
+    "serve",
+    site,
+    "--port",
+    String(port),
+    "--workers",
+    String(workers),
+    "--no-watch",
+    ...extra,
+  ],
+];
+
 const SERVERS = {
-  ours: (port, workers) => [
-    process.execPath,
-    [
-      join(ROOT, "bin", "ucd.js"),
-      "serve",
-      site,
-      "--port",
-      String(port),
-      "--workers",
-      String(workers),
-      "--no-watch",
-    ],
-  ],
-  "ours-node": (port, workers) => [
-    process.execPath,
-    [
-      join(ROOT, "bin", "ucd.js"),
-      "serve",
-      site,
-      "--port",
-      String(port),
-      "--workers",
-      String(workers),
-      "--no-watch",
-      "--mode",
-      "node",
-    ],
-  ],
+  ours: (port, workers) => ucdServe(ROOT, port, workers),
+  "ours-base": (port, workers) => ucdServe(opts.base ?? ROOT, port, workers),
+  "ours-node": (port, workers) => ucdServe(ROOT, port, workers, "--mode", "node"),
   nginx: (port, workers, name) => {
     const dir = join(work, `nginx-${name}`);
     return ["nginx", ["-c", writeNginxConf(dir, { root: site, port, workers }), "-p", dir]];
+  },
+  h2o: (port, workers, name) => {
+    const dir = join(work, `h2o-${name}`);
+    return ["h2o", ["-c", writeH2oConf(dir, { root: site, port, workers })]];
   },
   sirv: (port, workers) => [
     process.execPath,
@@ -156,7 +160,12 @@ const SERVERS = {
 
 async function startServer(name, kind, workers, cpu) {
   const port = nextPort++;
-  const [cmd, args] = SERVERS[kind](port, workers, name);
+  // `ours@--hot-mib=8 --workers=1`: ours with more options (the last value of an option wins).
+  const [base, extra] = kind.includes("@")
+    ? [kind.slice(0, kind.indexOf("@")), kind.slice(kind.indexOf("@") + 1)]
+    : [kind, ""];
+  const [cmd, baseArgs] = SERVERS[base](port, workers, name);
+  const args = extra ? [...baseArgs, ...extra.split(" ")] : baseArgs;
   const full = cpu === undefined ? [cmd, args] : ["taskset", ["-c", String(cpu), cmd, ...args]];
   const proc = spawn(full[0], full[1], { stdio: ["ignore", "ignore", "inherit"], cwd: ROOT });
   children.push(proc);
@@ -209,6 +218,7 @@ function wrk(server, scenario, seconds, wrkCpu) {
     ...process.env,
     BENCH_DIR: HERE,
     BENCH_PATHS: pathsFile(server, scenario),
+    BENCH_DELAY_MS: opts["delay-ms"],
     ...SCENARIO_ENV[scenario],
   };
   const [cmd, full] =
@@ -247,6 +257,7 @@ async function measure(server, scenario, wrkCpu) {
     cpuUsPerReq: ((cpu1 - cpu0) * 1e6) / r.requests,
     rss: rssMiB(server.pids()),
     rssParts: rssParts(server.pids()),
+    footprint: footprintMiB(server.pids()),
     load: loadAverage(),
   };
 }
@@ -293,6 +304,8 @@ function summarize(runs) {
       mbps: median(rs.map((r) => r.bytesPerSec)) / 1048576,
       cpu: median(rs.map((r) => r.cpuUsPerReq)),
       rss: Math.max(...rs.map((r) => r.rss)),
+      footprint: Math.max(...rs.map((r) => r.footprint?.total ?? Number.NaN)),
+      anon: Math.max(...rs.map((r) => r.footprint?.anon ?? Number.NaN)),
       rssParts: rs.reduce((a, r) => (r.rss >= a.rss ? r : a)).rssParts,
       errors: rs.reduce((a, r) => a + r.errors, 0),
     });
@@ -308,12 +321,12 @@ function summarize(runs) {
 
 function table(rows) {
   const lines = [
-    "| set-up | scenario | server | req/s (median) | runs | ratio to nginx | p50 ms | p99 ms | MiB/s | CPU µs/req | RSS MiB total | RSS MiB per process | socket errors |",
-    "|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|---|---:|",
+    "| set-up | scenario | server | req/s (median) | runs | ratio to nginx | p50 ms | p99 ms | MiB/s | CPU µs/req | RSS MiB total | RSS MiB per process | footprint MiB (anon) | socket errors |",
+    "|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|---|---|---:|",
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.label} | ${r.scenario} | ${r.server} | ${Math.round(r.rps).toLocaleString("en-US")} | ${r.all.join(" / ")} | ${r.ratio.toFixed(2)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.mbps.toFixed(1)} | ${r.cpu.toFixed(1)} | ${r.rss.toFixed(0)} | ${r.rssParts.map((m) => m.toFixed(0)).join(" + ")} | ${r.errors} |`,
+      `| ${r.label} | ${r.scenario} | ${r.server} | ${Math.round(r.rps).toLocaleString("en-US")} | ${r.all.join(" / ")} | ${r.ratio.toFixed(2)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.mbps.toFixed(1)} | ${r.cpu.toFixed(1)} | ${r.rss.toFixed(0)} | ${r.rssParts.map((m) => m.toFixed(0)).join(" + ")} | ${r.footprint.toFixed(0)} (${r.anon.toFixed(0)}) | ${r.errors} |`,
     );
   }
   return lines.join("\n");
@@ -330,6 +343,7 @@ for (const s of unpinned) s.proc.kill("SIGTERM");
 
 if (opts.pinned && !opts["no-pinned"] && cpus().length >= 2) {
   const pinned = [await startServer("ours-1", "ours", 1, 0), await startServer("nginx-1", "nginx", 1, 0)];
+  if (kinds.includes("h2o")) pinned.push(await startServer("h2o-1", "h2o", 1, 0));
   runs = runs.concat(await campaign("pinned 1+1", pinned, ["rotate-br", "rotate-identity"], 1));
   for (const s of pinned) s.proc.kill("SIGTERM");
 }
@@ -339,7 +353,7 @@ const meta = {
   date: new Date().toISOString(),
   node: process.version,
   cpus: `${cpus().length} × ${cpus()[0]?.model ?? "?"}`,
-  wrk: `wrk -t1 -c${opts.connections} -d${DURATION}s`,
+  wrk: `wrk -t1 -c${opts.connections} -d${DURATION}s${opts["delay-ms"] !== "0" ? `, ${opts["delay-ms"]} ms before each request of a connection` : ""}`,
   rounds: ROUNDS,
   workers: WORKERS,
   compression: opts.compression,
@@ -363,3 +377,25 @@ const headline = rows.find(
   (r) => r.scenario === "rotate-br" && r.server === "ours" && !r.label.startsWith("pinned"),
 );
 if (headline) console.log(`\nours/nginx on rotate-br (${headline.label}): ${headline.ratio.toFixed(2)}`);
+console.log(`\n${sideBySide(rows)}`);
+
+/** Per set-up and scenario: ours, nginx and h2o on one line each, with ours' ratios to both. */
+function sideBySide(rows) {
+  const lines = [
+    "| set-up | scenario | server | RSS MiB (sum) | footprint MiB | p50 ms | p99 ms | req/s | RSS ÷ nginx | p99 ÷ nginx | p99 ÷ h2o | req/s ÷ nginx |",
+    "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const r of rows) {
+    if (!/^(ours|ours-base|nginx|h2o)(-1|@.*)?$/.test(r.server)) continue;
+    const peer = (kind) =>
+      rows.find((x) => x.label === r.label && x.scenario === r.scenario && x.server.startsWith(kind));
+    const ours = r.server.startsWith("ours");
+    const ng = peer("nginx");
+    const h2 = peer("h2o");
+    const ratio = (a, b) => (ours && b ? (a / b).toFixed(2) : "");
+    lines.push(
+      `| ${r.label} | ${r.scenario} | ${r.server} | ${r.rss.toFixed(0)} | ${r.footprint.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${Math.round(r.rps).toLocaleString("en-US")} | ${ratio(r.rss, ng?.rss)} | ${ratio(r.p99, ng?.p99)} | ${ratio(r.p99, h2?.p99)} | ${ratio(r.rps, ng?.rps)} |`,
+    );
+  }
+  return lines.join("\n");
+}

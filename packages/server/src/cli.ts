@@ -4,7 +4,7 @@
  */
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
-import { startCluster } from "./cluster.js";
+import { startCluster, workerFlags } from "./cluster.js";
 import { startServer } from "./server.js";
 import { DEFAULT_SITE_OPTIONS } from "./site.js";
 
@@ -30,7 +30,7 @@ export const SERVE_OPTIONS = {
 /** The options' help lines (shared by every command that serves). */
 export const SERVE_OPTIONS_HELP = `  --host HOST             address to listen on (default: $HOST or 127.0.0.1)
   --port N                port to listen on, 0 for any free one (default: $PORT or 8080)
-  --workers N             worker processes (default: $WORKERS or the number of cores)
+  --workers N             worker processes (default: $WORKERS, or the number of cores; 1 with 2 cores or fewer)
   --mode raw|node         raw-socket HTTP/1.1 server (raw, default; "fast" is an old name for it) or node:http
   --access-log            one JSON line per response on stdout (off by default)
   --max-connections N     connections per worker before answering 503 (default 10000, lowered to fit
@@ -83,6 +83,16 @@ function port(value: string | undefined): number {
 }
 
 /**
+ * Workers when none are asked for: one process on a machine of one or two cores (a small VPS: a cluster there
+ * costs two or three Node processes, ~45 MiB each before serving anything, for no more throughput than one
+ * process gets beside the other work of the box), else one per core (docs/server.md, "Memory").
+ * @example defaultWorkers(2); // 1
+ */
+export function defaultWorkers(cores = availableParallelism()): number {
+  return cores <= 2 ? 1 : cores;
+}
+
+/**
  * Reads the serve options (and their environment fallbacks) into settings.
  * @example serveSettings({ port: "0", mode: "fast" }).mode; // "raw"
  */
@@ -93,7 +103,7 @@ export function serveSettings(values: Values): ServeSettings {
   return {
     host: values.host ?? process.env.HOST ?? "127.0.0.1",
     port: port(values.port ?? process.env.PORT),
-    workers: positive(values.workers ?? process.env.WORKERS, availableParallelism(), "workers"),
+    workers: positive(values.workers ?? process.env.WORKERS, defaultWorkers(), "workers"),
     mode: mode === "node" ? "node" : "raw",
     accessLog: values["access-log"] ?? false,
     maxConnections: positive(values["max-connections"], 10_000, "max-connections"),
@@ -102,6 +112,34 @@ export function serveSettings(values: Values): ServeSettings {
     hotBytes: positive(values["hot-mib"], DEFAULT_SITE_OPTIONS.hotBytes / 1048576, "hot-mib") * 1048576,
     watch: !(values["no-watch"] ?? false),
   };
+}
+
+/** Set in the environment of a process that `execForServing` started, so that it never does it twice. */
+const EXECED = "UCD_SERVE_EXECED";
+
+/**
+ * For a command that does nothing but serve in one process (`ucd-server`, `ucd serve` with one worker): starts
+ * the process afresh with the Node flags cluster workers get (`workerFlags`: a 1 MiB semi-space, so V8's young
+ * generation does not grow to ~48 MiB under load), by `process.execve` — the same process, PID and standard
+ * streams, a new Node. Only on Node versions that have it (23.11+), only when no such flag is set already, and
+ * never for a command that did work of its own first (`ucd start` builds, then serves). Returns when it does
+ * nothing.
+ * @example execForServing(settings.workers); // before anything is loaded or printed
+ */
+export function execForServing(workers: number): void {
+  const execve = (process as { execve?: (file: string, args: string[], env: NodeJS.ProcessEnv) => void })
+    .execve;
+  if (workers !== 1 || typeof execve !== "function" || process.env[EXECED] === "1") return;
+  const flags = workerFlags(process.execArgv);
+  if (
+    flags.length === process.execArgv.length ||
+    /--max-semi-space-size/.test(process.env.NODE_OPTIONS ?? "")
+  )
+    return;
+  execve.call(process, process.execPath, [process.execPath, ...flags, ...process.argv.slice(1)], {
+    ...process.env,
+    [EXECED]: "1",
+  });
 }
 
 /**
@@ -179,7 +217,9 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (parsed.positionals.length > 1)
       throw new ServeUsageError(`takes one folder, got ${parsed.positionals.length}`);
-    await serve(parsed.positionals[0] ?? "public", serveSettings(parsed.values));
+    const settings = serveSettings(parsed.values);
+    execForServing(settings.workers);
+    await serve(parsed.positionals[0] ?? "public", settings);
     return 0;
   } catch (e) {
     if (e instanceof ServeUsageError) {

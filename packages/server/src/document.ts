@@ -13,10 +13,13 @@ export interface FileRef {
 }
 
 /**
- * One encoding of a document, with its 200 response computed once; the HEAD and 304 responses are made on
- * first use and kept (most documents are never asked for either, and a 304 head is as large as a small body).
+ * One encoding of a document, with its 200 response computed once — when it is first needed: a document's
+ * encodings are read one by one, as clients ask for them (most ask for br, and never get the identity or gzip
+ * bytes held for them). The HEAD and 304 responses are made on first use and kept.
  */
 export class Variant {
+  #get: Reply | null;
+  #source: Filler | null;
   #head: Reply | null = null;
   #notModified: Reply | null = null;
 
@@ -24,20 +27,65 @@ export class Variant {
     readonly encoding: "br" | "gzip" | null,
     /** Length of the encoded body. */
     readonly size: number,
-    /** The encoded bytes (a view into `get.wire`), or null when the body is streamed from `file`. */
-    readonly body: Buffer | null,
     /** Set when the body is streamed from disk rather than held. */
     readonly file: FileRef | null,
     readonly etag: string,
     /** Flat [name, value, …] list of the 200 response's headers. */
     readonly headers: readonly string[],
-    readonly get: Reply,
+    /** The 200 response when it is built (always for a streamed file: its head); null until `load`. */
+    get: Reply | null,
     /** Headers of the 304 besides ETag (shared by the document's variants). */
     private readonly validators: readonly string[],
-  ) {}
+    readonly status: number,
+    /** Reads the body into its response, checked against the manifest; null when `get` is given. */
+    source: Filler | null,
+  ) {
+    this.#get = get;
+    this.#source = get === null ? source : null;
+  }
+
+  /** True when the 200 response is built (or the body is streamed). */
+  get loaded(): boolean {
+    return this.#get !== null;
+  }
+
+  /** The 200 response; `load` it first when it is not `loaded`. */
+  get get(): Reply {
+    if (this.#get === null) throw new Error(`the ${this.encoding ?? "identity"} variant is not loaded`);
+    return this.#get;
+  }
+
+  /** The encoded bytes held (a view into `get.wire`), or null when not loaded or streamed. */
+  get body(): Buffer | null {
+    return this.#get?.body ?? null;
+  }
+
+  /**
+   * Reads the body (synchronously: small, page-cached files) and builds the 200 response, checked against the
+   * manifest (`IntegrityError` otherwise). With `keep`, it is held from now on; else it is built for one answer.
+   */
+  load(keep: boolean): Reply {
+    if (this.#get !== null) return this.#get;
+    const reply = makeReply(this.status, this.headers, this.#source);
+    if (keep) this.#get = reply;
+    return reply;
+  }
+
+  /** Lets go of the 200 response (it could not be held): the next request reads the body again. */
+  unload(): void {
+    if (this.#source !== null) {
+      this.#get = null;
+      this.#head = null;
+    }
+  }
+
+  /** Bytes the 200 response holds once loaded. */
+  get wireBytes(): number {
+    return this.#get ? this.#get.wire.length + (this.#get.tail?.length ?? 0) : 0;
+  }
 
   get head(): Reply {
-    this.#head ??= headOnly(this.get);
+    this.#head ??= this.#get ? headOnly(this.#get) : makeReply(this.status, this.headers, null);
     return this.#head;
   }
 
@@ -131,11 +179,18 @@ export function encodedEtag(base: string, encoding: Variant["encoding"]): string
 }
 
 /**
- * Precomputes every response of one document: per encoding the 200 (GET and HEAD) and the 304, with the
- * header policy of `policy.ts`. `status` is 200, or 404 for the not-found bodies.
+ * Precomputes the responses of one document: per encoding the 200 (GET and HEAD) and the 304, with the header
+ * policy of `policy.ts`. `status` is 200, or 404 for the not-found bodies. Bodies given as buffers are held at
+ * once; bodies to read (`Filler`) are read now only for the encodings `now` names (all when omitted), the others
+ * when first asked for (`Variant.load`).
  * @example const doc = makeDocument("/a.json", 200, { identity: Buffer.from("{}"), gzip: null, br: null, sha256 });
  */
-export function makeDocument(path: string, status: number, parts: DocumentParts): Document {
+export function makeDocument(
+  path: string,
+  status: number,
+  parts: DocumentParts,
+  now?: ReadonlySet<Variant["encoding"]>,
+): Document {
   const negotiated = parts.gzip !== null || parts.br !== null;
   const policy = flat(documentHeaders(path, negotiated, status));
   const validators = validatorsOf(path, negotiated, status);
@@ -144,20 +199,17 @@ export function makeDocument(path: string, status: number, parts: DocumentParts)
   const variant = (encoding: Variant["encoding"], body: Body, etag: string): Variant => {
     const size = sizeOf(body);
     const headers = variantHeaders(policy, size, status, etag, encoding);
-    const held = isFile(body) ? null : body;
-    const get = makeReply(status, headers, held);
-    if (held === null) get.body = null;
-    cost += VARIANT_OVERHEAD + get.wire.length + (get.tail?.length ?? 0);
-    return new Variant(
-      encoding,
-      size,
-      get.body,
-      held === null ? (body as FileRef) : null,
-      etag,
-      headers,
-      get,
-      validators,
-    );
+    const file = isFile(body) ? body : null;
+    const source = file === null && !Buffer.isBuffer(body) ? (body as Filler) : null;
+    let get: Reply | null = null;
+    if (file !== null) {
+      get = makeReply(status, headers, null); // the head; the body is streamed
+    } else if (source === null || now === undefined || now.has(encoding)) {
+      get = makeReply(status, headers, source ?? (body as Buffer));
+    }
+    const v = new Variant(encoding, size, file, etag, headers, get, validators, status, source);
+    cost += VARIANT_OVERHEAD + v.wireBytes;
+    return v;
   };
   const identity = variant(null, parts.identity, base);
   const gzip = parts.gzip ? variant("gzip", parts.gzip, encodedEtag(base, "gzip")) : null;

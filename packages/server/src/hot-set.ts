@@ -45,6 +45,21 @@ export class HotSet {
     return true;
   }
 
+  /**
+   * Counts `bytes` more for `doc`, held (one more of its encodings loaded), evicting unused documents to make
+   * room. Returns false, counting nothing, when it does not fit or `doc` was evicted meanwhile: the caller then
+   * does not keep the bytes.
+   */
+  grow(doc: Document, bytes: number): boolean {
+    if (!doc.held) return false;
+    doc.used = true;
+    if (!doc.pinned) this.#evictFor(bytes);
+    if (!doc.held || (!doc.pinned && !this.fits(bytes))) return false;
+    this.bytes += bytes;
+    doc.cost += bytes;
+    return true;
+  }
+
   /** Lets go of every document (a site replaced by a reload). */
   clear(): void {
     for (const doc of this.#ring) if (doc) doc.held = false;

@@ -51,10 +51,18 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  */
 export const KNOWN_METHODS: ReadonlySet<string> = new Set(METHODS);
 const TARGET = /^[\x21-\x7e]+$/;
+/** Every start of a method node:http knows, so that a request line still arriving is refused as soon as it cannot be one. */
+const METHOD_PREFIXES: ReadonlySet<string> = new Set(
+  [...KNOWN_METHODS].flatMap((m) => Array.from({ length: m.length + 1 }, (_, i) => m.slice(0, i))),
+);
+const TARGET_SO_FAR = /^[\x21-\x7e]*$/;
+const VERSION_SO_FAR = /^(?:H(?:T(?:T(?:P(?:\/(?:\d(?:\.\d?)?)?)?)?)?)?)?$/;
+const NAME_SO_FAR = /^[!#$%&'*+.^_`|~0-9A-Za-z-]*$/;
 // Field values: visible ASCII, space, tab and obs-text; never CR, LF, NUL or other controls.
 const VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const DIGITS = /^\d{1,15}$/;
 const CHUNKED_LAST = /(?:^|,)[ \t]*chunked[ \t]*$/i;
+const CHUNKED = /(?:^|,)[ \t]*chunked[ \t]*(?=,|$)/g;
 
 /**
  * The origin-form of a request target: itself when it starts with `/`, the path of an absolute-form target
@@ -80,10 +88,12 @@ function join(previous: string | undefined, value: string): string {
 
 /**
  * Parses one request head: the request line and header lines, without the final blank line, as a latin1
- * string. Fills `out` and returns 0, or returns the status to answer with (400, 431) before closing.
+ * string. Fills `out` and returns 0, or returns the status to answer with (400, 431) before closing. With
+ * `partial`, `head` is the start of a head still arriving (its complete lines, without the last line end):
+ * 0 means nothing so far is wrong, so that an invalid head is refused at once instead of after its end.
  * @example const h = newRequestHead(); parseHead("GET /a HTTP/1.1\r\nHost: x", h); // 0, h.target === "/a"
  */
-export function parseHead(head: string, out: RequestHead): 0 | 400 | 431 {
+export function parseHead(head: string, out: RequestHead, partial = false): 0 | 400 | 431 {
   let lineEnd = head.indexOf("\r\n");
   if (lineEnd < 0) lineEnd = head.length;
   const sp1 = head.indexOf(" ");
@@ -116,6 +126,7 @@ export function parseHead(head: string, out: RequestHead): 0 | 400 | 431 {
   let hosts = 0;
   let contentLength: string | undefined;
   let transferEncoding: string | undefined;
+  let chunked = 0;
   let count = 0;
   let pos = lineEnd + 2;
   while (pos < head.length) {
@@ -133,8 +144,7 @@ export function parseHead(head: string, out: RequestHead): 0 | 400 | 431 {
     switch (name.length) {
       case 4:
         if (name.toLowerCase() === "host") {
-          hosts++;
-          if (!HOST.test(value)) return 400;
+          if (++hosts > 1 || !HOST.test(value)) return 400;
           out.host = value;
         }
         break;
@@ -155,7 +165,9 @@ export function parseHead(head: string, out: RequestHead): 0 | 400 | 431 {
         break;
       case 14:
         if (name.toLowerCase() === "content-length") {
-          if (!DIGITS.test(value) || (contentLength !== undefined && contentLength !== value)) return 400;
+          // One Content-Length, even a repeated identical one is refused (as node:http's parser does).
+          if (!DIGITS.test(value) || contentLength !== undefined || transferEncoding !== undefined)
+            return 400;
           contentLength = value;
         }
         break;
@@ -163,7 +175,13 @@ export function parseHead(head: string, out: RequestHead): 0 | 400 | 431 {
         if (name.toLowerCase() === "accept-encoding") out.acceptEncoding = join(out.acceptEncoding, value);
         break;
       case 17:
-        if (name.toLowerCase() === "transfer-encoding") transferEncoding = join(transferEncoding, value);
+        if (name.toLowerCase() === "transfer-encoding") {
+          if (contentLength !== undefined || !http11) return 400;
+          transferEncoding = join(transferEncoding, value);
+          // `chunked` more than once (`chunked, chunked`) is refused, as node:http's parser does.
+          chunked += (value.toLowerCase().match(CHUNKED) ?? []).length;
+          if (chunked > 1) return 400;
+        }
         break;
       case 30:
         if (name.toLowerCase() === "access-control-request-headers")
@@ -171,14 +189,37 @@ export function parseHead(head: string, out: RequestHead): 0 | 400 | 431 {
         break;
     }
   }
-  if (http11 ? hosts !== 1 : hosts > 1) return 400;
-  if (transferEncoding !== undefined) {
-    // RFC 9112 §6.3: a request body whose length cannot be known (chunked not last) is a 400.
-    if (contentLength !== undefined || !http11 || !CHUNKED_LAST.test(transferEncoding)) return 400;
-  }
+  // A head still arriving: every complete line so far is valid; what needs the whole head waits for it.
+  if (partial) return 0;
+  if (http11 && hosts !== 1) return 400;
+  // RFC 9112 §6.3: a request body whose length cannot be known (chunked not last) is a 400.
+  if (transferEncoding !== undefined && !CHUNKED_LAST.test(transferEncoding)) return 400;
   if (transferEncoding !== undefined || (contentLength !== undefined && Number(contentLength) > 0)) {
     out.hasBody = true;
     out.keepAlive = false;
   }
   return 0;
+}
+
+/**
+ * True when `line`, the start of a line still arriving (no line end yet, a trailing CR removed), can still
+ * become a valid request line (`first`) or header line: a head that cannot is refused at once, as node:http's
+ * parser refuses it byte by byte, instead of when its line ends or its time runs out.
+ * @example lineSoFar("GE", true); // true
+ * @example lineSoFar("BREW /", true); // false
+ */
+export function lineSoFar(line: string, first: boolean): boolean {
+  if (!first) {
+    const colon = line.indexOf(":");
+    if (colon < 0) return NAME_SO_FAR.test(line);
+    return colon > 0 && TOKEN.test(line.slice(0, colon)) && VALUE.test(line.slice(colon + 1));
+  }
+  const sp1 = line.indexOf(" ");
+  if (sp1 < 0) return METHOD_PREFIXES.has(line);
+  if (!KNOWN_METHODS.has(line.slice(0, sp1))) return false;
+  let from = sp1 + 1;
+  while (line.charCodeAt(from) === 32) from++;
+  const sp2 = line.indexOf(" ", from);
+  if (sp2 < 0) return TARGET_SO_FAR.test(line.slice(from));
+  return sp2 > from && TARGET.test(line.slice(from, sp2)) && VERSION_SO_FAR.test(line.slice(sp2 + 1));
 }

@@ -1,4 +1,6 @@
 export {
+  defaultWorkers,
+  execForServing,
   main,
   SERVE_OPTIONS,
   SERVE_OPTIONS_HELP,
@@ -15,6 +17,7 @@ export {
   type RunningCluster,
   restartDelay,
   startCluster,
+  workerFlags,
 } from "./cluster.js";
 export {
   type Body,
@@ -36,6 +39,13 @@ export {
 export { connectionCap, FD_RESERVE, openFileLimit } from "./fd-limit.js";
 export { Gate, IntegrityError, openVerified, readVerified } from "./files.js";
 export { type FixedReplies, preflightReply, type ReplyPair } from "./fixed.js";
+export {
+  hasBareLineEnd,
+  MAX_EMPTY_LINES,
+  PARTIAL,
+  type ScanState,
+  scanHead,
+} from "./head-scan.js";
 export { HotSet } from "./hot-set.js";
 export { HOST, MAX_HEADERS, newRequestHead, parseHead, type RequestHead } from "./http-parser.js";
 export { LiveSite, type ReloadResult, watchReplacement } from "./live-site.js";
@@ -56,7 +66,6 @@ export { parseRange, partialReply } from "./range.js";
 export {
   createRawServer,
   DEFAULT_LIMITS,
-  hasBareLineEnd,
   type Limits,
   type RunningHttp,
 } from "./raw-server.js";

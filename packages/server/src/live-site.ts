@@ -6,6 +6,9 @@ import { loadSite, type Site, type SiteOptions } from "./site.js";
 /** What one reload did. */
 export type ReloadResult = { ok: true; version: string; changed: boolean } | { ok: false; error: string };
 
+/** How often a failing file may be logged and cause a reload (default 10 s): once, then a summary per interval. */
+export const DEFAULT_FAILURE_INTERVAL_MS = 10_000;
+
 /**
  * The site being served, replaced atomically by `reload()`: the new build is read and verified in the
  * background (from the release its path resolves to at that moment, so a swap during the load cannot mix
@@ -18,12 +21,22 @@ export class LiveSite {
   #chain: Promise<unknown> = Promise.resolve();
   #watcher: FSWatcher | null = null;
   #current!: Site;
+  /** Failures since the last `file-failed` line, while an interval runs (null: none runs). */
+  #failures: { count: number; error: string; reload: boolean } | null = null;
+  #failureTimer: NodeJS.Timeout | null = null;
+  /**
+   * What a failing file asks for: by default a reload of this process; a cluster worker asks its primary, so
+   * that the whole cluster reloads, from the served path as it is now.
+   */
+  requestReload: (reason: string) => void = (reason) => void this.reload(reason);
 
   private constructor(
     /** The path served (often a symlink to the current release). */
     readonly dir: string,
     private readonly log: Logger,
     private readonly options: SiteOptions,
+    /** Least time between two `file-failed` lines, and between two reloads asked for by failing files. */
+    readonly failureIntervalMs: number,
   ) {}
 
   /** The site answering requests now. */
@@ -33,17 +46,52 @@ export class LiveSite {
 
   #install(site: Site): void {
     const old = this.#current as Site | undefined;
-    site.onFailure = (e) => {
-      this.log("file-failed", { error: e.message, serving: site.version });
-      if (this.#current === site) void this.reload("file failed");
-    };
+    site.onFailure = (e) => this.#failed(site, e);
     this.#current = site;
     old?.retire();
   }
 
+  /**
+   * A file could not be served intact (changed on disk, or gone with a pruned release). Every request for it
+   * fails the same way, so the first failure is logged and reloads at once, and later ones are counted: one
+   * summary line and at most one reload per `failureIntervalMs`, however many requests a client sends.
+   */
+  #failed(site: Site, e: Error): void {
+    const pending = this.#failures;
+    if (pending) {
+      pending.count++;
+      pending.error = e.message;
+      pending.reload ||= this.#current === site;
+      return;
+    }
+    this.log("file-failed", { error: e.message, serving: site.version });
+    if (this.#current === site) this.requestReload("file failed");
+    this.#failures = { count: 0, error: "", reload: false };
+    this.#failureTimer = setTimeout(() => this.#summarize(), this.failureIntervalMs);
+    this.#failureTimer.unref();
+  }
+
+  #summarize(): void {
+    const done = this.#failures;
+    this.#failures = null;
+    this.#failureTimer = null;
+    if (!done || done.count === 0) return;
+    this.log("file-failed", { error: done.error, serving: this.current.version, repeated: done.count });
+    if (done.reload) this.requestReload("file failed");
+    // The next interval starts now: another run of failures is summarized after it, not logged line by line.
+    this.#failures = { count: 0, error: "", reload: false };
+    this.#failureTimer = setTimeout(() => this.#summarize(), this.failureIntervalMs);
+    this.#failureTimer.unref();
+  }
+
   /** Loads the first build; throws if it is missing or invalid (there is nothing to fall back on). */
-  static async open(dir: string, log: Logger, options: SiteOptions = {}): Promise<LiveSite> {
-    const live = new LiveSite(resolve(dir), log, options);
+  static async open(
+    dir: string,
+    log: Logger,
+    options: SiteOptions = {},
+    failureIntervalMs = DEFAULT_FAILURE_INTERVAL_MS,
+  ): Promise<LiveSite> {
+    const live = new LiveSite(resolve(dir), log, options, failureIntervalMs);
     live.#install(await loadSite(dir, options));
     return live;
   }
@@ -72,12 +120,16 @@ export class LiveSite {
         root === undefined ? this.options : { ...this.options, checkFiles: false },
       );
       const changed = site.version !== this.current.version;
-      if (changed) this.#install(site);
+      // The same build published again (a repeatable rebuild: same digest) lives in another release folder, and
+      // the release store prunes the old ones: follow it, or every file read from disk fails once it is gone.
+      const moved = !changed && site.root !== this.current.root;
+      if (changed || moved) this.#install(site);
       else void site.close(); // never served: nothing can still need its manifest
       this.log("reload", {
         reason,
         version: site.version,
         changed,
+        moved,
         root: site.root,
         documents: site.documents,
         hot: site.hot.size,
@@ -114,6 +166,7 @@ export class LiveSite {
   /** Stops watching and releases the site served, once reloads in progress have settled (after the server closed). */
   async close(): Promise<void> {
     this.unwatch();
+    if (this.#failureTimer) clearTimeout(this.#failureTimer);
     await this.#chain.catch(() => {});
     await this.#current.close();
   }

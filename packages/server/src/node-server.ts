@@ -1,12 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { HOST, originForm } from "./http-parser.js";
+import { PARTIAL, type ScanState, scanHead } from "./head-scan.js";
+import { HOST, newRequestHead, originForm } from "./http-parser.js";
 import type { LiveSite } from "./live-site.js";
 import type { AccessLogger, Logger } from "./log.js";
 import { acceptFailed, type Limits, type RunningHttp } from "./raw-server.js";
 import { closingHead, fresh, type Reply, tickClock } from "./reply.js";
 import { type Answer, isStreamed, type Request, respond } from "./respond.js";
 import type { Site } from "./site.js";
+import { pumpFile } from "./stream-file.js";
 
 const CHUNKED_LAST = /(?:^|,)[ \t]*chunked[ \t]*$/i;
 
@@ -42,10 +44,7 @@ function send(res: ServerResponse, answer: Answer): void {
     return;
   }
   res.writeHead(answer.reply.status, answer.reply.headers as string[]);
-  const file = answer.handle.createReadStream({ start: answer.start, end: answer.end, autoClose: true });
-  file.on("error", () => res.destroy());
-  res.on("close", () => file.destroy());
-  file.pipe(res);
+  pumpFile(answer.handle, answer.start, answer.end, res, (ok) => (ok ? res.end() : res.destroy()));
 }
 
 /**
@@ -91,6 +90,41 @@ function clientErrorReply(site: Site, code: string | undefined): Reply {
   return f.badRequest.get;
 }
 
+/** What `--mode node` keeps per connection: the head scan in front of node's parser (see `guard`). */
+interface Guard extends ScanState {
+  socket: Socket;
+  lastActive: number;
+  /** The bytes of a head still arriving (node's parser has them too). */
+  buffered: Buffer | null;
+  /** First byte of the head pending; 0 when none. */
+  since: number;
+  /** Heads passed to node's parser, and answers finished. */
+  heads: number;
+  answered: number;
+  /** False after a head that ends the connection (a body, Connection: close): the rest is node's alone. */
+  inspecting: boolean;
+  /** The error to answer once the requests before it are answered. */
+  refusal: Reply | null;
+  sent: boolean;
+}
+
+function newGuard(socket: Socket): Guard {
+  const g: Guard = {
+    socket,
+    lastActive: Date.now(),
+    buffered: null,
+    since: 0,
+    blank: 0,
+    from: 0,
+    heads: 0,
+    answered: 0,
+    inspecting: true,
+    refusal: null,
+    sent: false,
+  };
+  return g;
+}
+
 /**
  * The `node:http` server: Node's own parser and connection handling, the same `respond()`, the same
  * answers (the protocol test suites run against both modes). Slower; for deployments that prefer Node's parser.
@@ -102,7 +136,7 @@ export function createNodeServer(
   accessLog?: AccessLogger,
   log?: Logger,
 ): RunningHttp {
-  const sockets = new Map<Socket, { socket: Socket; lastActive: number }>();
+  const sockets = new Map<Socket, Guard>();
   const ending = new WeakSet<Socket>();
   const server = createServer(
     {
@@ -118,7 +152,10 @@ export function createNodeServer(
     },
     (req, res) => {
       const entry = sockets.get(req.socket);
-      if (entry) entry.lastActive = Date.now();
+      if (entry) {
+        entry.lastActive = Date.now();
+        res.once("close", () => answered(entry));
+      }
       handle(live.current, req, res);
       // This connection ends after the answer: whatever follows is not parsed as a request (no 400 after it).
       if (!res.shouldKeepAlive) ending.add(req.socket);
@@ -154,15 +191,107 @@ export function createNodeServer(
       refuse(socket, live.current.fixed.unavailable.get);
       return;
     }
-    sockets.set(socket, { socket, lastActive: Date.now() });
+    const entry = newGuard(socket);
+    sockets.set(socket, entry);
     socket.once("close", () => sockets.delete(socket));
     httpConnection.call(server, socket);
+    guard(entry);
   });
+  const scanned = newRequestHead();
+  /**
+   * Puts the raw server's framing (`scanHead`) in front of node:http's parser: node's own listener of the
+   * socket's bytes is replaced by one that scans each head first and passes on only the bytes of heads it
+   * accepts, so both modes refuse the same heads, at the same moment, with the same status. (Adding a `data`
+   * listener makes node:http read through JavaScript instead of consuming the socket natively: this mode is the
+   * slower one anyway.) A refusal waits for the answers to the requests before it, then closes.
+   */
+  function guard(g: Guard): void {
+    const socket = g.socket;
+    const nodeOnData = socket.listeners("data")[0] as ((chunk: Buffer) => void) | undefined;
+    if (!nodeOnData) return;
+    socket.removeListener("data", nodeOnData);
+    // A head cut short by the client's end is dropped without an answer, as the raw server (and nginx) do; node's
+    // parser would answer 400 to the half-closed connection.
+    socket.prependListener("end", () => {
+      if (g.inspecting && g.buffered !== null) socket.destroy();
+    });
+    socket.on("data", (chunk: Buffer) => {
+      g.lastActive = Date.now();
+      if (!g.inspecting) return nodeOnData(chunk);
+      if (g.refusal) return;
+      // The start of a head still arriving was kept by us and already passed to node's parser.
+      const kept = g.buffered ? g.buffered.length : 0;
+      const buf = g.buffered ? Buffer.concat([g.buffered, chunk]) : chunk;
+      g.buffered = null;
+      const pass = (end: number) => {
+        if (end > kept) nodeOnData(buf.subarray(kept, end));
+      };
+      let start = 0;
+      while (start < buf.length) {
+        if (g.since === 0) g.since = g.lastActive;
+        const next = scanHead(buf, start, buf.length, g, limits.maxHeadBytes, scanned);
+        if (next === PARTIAL) {
+          if (g.from < buf.length) g.buffered = Buffer.from(buf.subarray(g.from));
+          break;
+        }
+        if (next < 0) {
+          pass(start);
+          const f = live.current.fixed;
+          const status = -next;
+          refuseInOrder(
+            g,
+            status === 431 ? f.headersTooLarge.get : status === 414 ? f.uriTooLong.get : f.badRequest.get,
+          );
+          return;
+        }
+        g.since = 0;
+        g.heads++;
+        start = next;
+        if (scanned.hasBody || !scanned.keepAlive) {
+          // Node reads the body (or nothing more) and closes after the answer: nothing after is a head.
+          g.inspecting = false;
+          break;
+        }
+      }
+      pass(buf.length);
+    });
+  }
+  function answered(g: Guard): void {
+    g.answered++;
+    if (g.refusal && g.answered >= g.heads) sendRefusal(g);
+  }
+  function refuseInOrder(g: Guard, reply: Reply): void {
+    g.refusal = reply;
+    g.buffered = null;
+    if (g.answered >= g.heads) sendRefusal(g);
+  }
+  function sendRefusal(g: Guard): void {
+    const reply = g.refusal as Reply;
+    if (g.sent || !g.socket.writable) return;
+    g.sent = true;
+    ending.add(g.socket);
+    refuse(g.socket, reply);
+  }
+  // The time a client gets for a head runs from its first byte (empty lines before it included), as in raw mode.
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const g of sockets.values())
+        if (g.inspecting && !g.refusal && g.since !== 0 && now - g.since > limits.headersTimeoutMs)
+          refuseInOrder(g, live.current.fixed.requestTimeout.get);
+    },
+    Math.max(20, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+  );
+  sweep.unref();
   server.on("error", (e: NodeJS.ErrnoException) => acceptFailed(e, new Set(sockets.values()), log));
   server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable || err.code === "ECONNRESET") return socket.destroy();
     if (ending.has(socket)) return socket.end();
-    refuse(socket, clientErrorReply(live.current, err.code));
+    const g = sockets.get(socket);
+    if (g?.refusal) return; // ours is on its way, after the answers before it
+    // After the answers to the requests before the bad one, as the raw server answers.
+    if (g) refuseInOrder(g, clientErrorReply(live.current, err.code));
+    else refuse(socket, clientErrorReply(live.current, err.code));
   });
   // CONNECT (authority-form) is no request for a document: 400, as the raw parser answers.
   server.on("connect", (_req: IncomingMessage, socket: Socket) =>
@@ -178,6 +307,7 @@ export function createNodeServer(
         const force = setTimeout(() => server.closeAllConnections(), graceMs);
         server.close(() => {
           clearTimeout(force);
+          clearInterval(sweep);
           resolve();
         });
         server.closeIdleConnections();

@@ -28,11 +28,11 @@ export function parseRange(header: string, size: number): [number, number] | "ig
 
 /**
  * The 206 reply for bytes `first`…`last` of a variant, built per request (ranges are rare next to whole
- * documents). For a variant held in memory the body is a view of it; for a streamed one the reply is the
- * head alone and the caller streams the bytes.
- * @example partialReply(doc.identity, [0, 9]).status; // 206
+ * documents). For a body in memory (`body`) the reply's body is a view of it; for a streamed one (`body` null)
+ * the reply is the head alone and the caller streams the bytes.
+ * @example partialReply(doc.identity, doc.identity.body, [0, 9]).status; // 206
  */
-export function partialReply(variant: Variant, [first, last]: [number, number]): Reply {
+export function partialReply(variant: Variant, body: Buffer | null, [first, last]: [number, number]): Reply {
   const out: string[] = [];
   const headers = variant.headers;
   for (let i = 0; i < headers.length; i += 2) {
@@ -40,5 +40,5 @@ export function partialReply(variant: Variant, [first, last]: [number, number]):
     out.push(name, name === "Content-Length" ? String(last - first + 1) : (headers[i + 1] as string));
   }
   out.push("Content-Range", `bytes ${first}-${last}/${variant.size}`);
-  return makeReply(206, out, variant.body === null ? null : variant.body.subarray(first, last + 1));
+  return makeReply(206, out, body === null ? null : body.subarray(first, last + 1));
 }

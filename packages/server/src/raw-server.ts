@@ -1,9 +1,11 @@
 import { createServer, type Server, Socket, type SocketConstructorOpts } from "node:net";
-import { newRequestHead, parseHead, type RequestHead } from "./http-parser.js";
+import { PARTIAL, type ScanState, scanHead } from "./head-scan.js";
+import { newRequestHead, type RequestHead } from "./http-parser.js";
 import type { LiveSite } from "./live-site.js";
 import type { AccessLogger, Logger } from "./log.js";
 import { closingHead, fresh, type Reply, tickClock } from "./reply.js";
 import { type Answer, isStreamed, respond, type Streamed } from "./respond.js";
+import { pumpFile } from "./stream-file.js";
 
 /** Limits of the servers; every one has a safe default. */
 export interface Limits {
@@ -33,8 +35,6 @@ export const DEFAULT_LIMITS: Limits = {
   reuseReadBuffer: true,
 };
 
-const END_OF_HEAD = Buffer.from("\r\n\r\n");
-
 /** A server with a graceful close, as both modes return it. */
 export interface RunningHttp {
   server: Server;
@@ -49,18 +49,6 @@ function sendClosing(socket: Socket, reply: Reply): void {
   socket.write(closingHead(fresh(reply)));
   if (reply.body && reply.body.length > 0) socket.end(reply.body);
   else socket.end();
-}
-
-/**
- * True when `buf[start, end)` holds a line end that is not CRLF: a bare LF, or a CR followed by anything but
- * LF. Such a head can never be completed, so it is refused at once instead of waiting for the timeout.
- */
-export function hasBareLineEnd(buf: Buffer, start: number, end: number): boolean {
-  for (let i = buf.indexOf(10, start); i >= 0 && i < end; i = buf.indexOf(10, i + 1))
-    if (i === start || buf[i - 1] !== 13) return true;
-  for (let i = buf.indexOf(13, start); i >= 0 && i < end - 1; i = buf.indexOf(13, i + 1))
-    if (buf[i + 1] !== 10) return true;
-  return false;
 }
 
 /** One buffer per process that every adopted connection reads into; its bytes are used before the next read. */
@@ -87,10 +75,12 @@ function adopt(accepted: Socket, onChunk: (chunk: Buffer) => void): Socket | nul
   return socket;
 }
 
-class Connection {
+class Connection implements ScanState {
   buffered: Buffer | null = null;
-  /** Clock time the current request head started arriving; 0 when none is pending. */
+  /** Clock time the first byte of the current request head arrived (empty lines before it count); 0 when none is pending. */
   pendingSince = 0;
+  blank = 0;
+  from = 0;
   lastActive: number;
   /** Paused until the socket drains (the client reads slower than we answer). */
   waiting = false;
@@ -214,27 +204,20 @@ export function createRawServer(
     const reply = fresh(answer.reply);
     if (!keepAlive) c.done = true;
     socket.write(keepAlive ? reply.head : closingHead(reply));
-    const file = answer.handle.createReadStream({
-      start: answer.start,
-      end: answer.end,
-      highWaterMark: 256 * 1024,
-      autoClose: true,
-    });
-    const onClose = () => file.destroy();
-    socket.once("close", onClose);
-    file.on("data", (chunk) => {
-      c.lastActive = now;
-      if (!socket.write(chunk)) {
-        file.pause();
-        socket.once("drain", () => file.resume());
-      }
-    });
-    file.on("error", () => socket.destroy());
-    file.on("end", () => {
-      socket.off("close", onClose);
-      if (!keepAlive) socket.end();
-      else resume(c);
-    });
+    pumpFile(
+      answer.handle,
+      answer.start,
+      answer.end,
+      socket,
+      (ok) => {
+        if (!ok) socket.destroy();
+        else if (!keepAlive) socket.end();
+        else resume(c);
+      },
+      () => {
+        c.lastActive = now;
+      },
+    );
   }
 
   function process(c: Connection, data: Buffer): void {
@@ -245,37 +228,20 @@ export function createRawServer(
     let corked = false;
     while (start < len) {
       if (c.waiting || c.busy || c.done) break;
-      // RFC 9112 §2.2: ignore empty lines before a request line.
-      while (start + 1 < len && buf[start] === 13 && buf[start + 1] === 10) start += 2;
-      if (start >= len) break;
-      const end = buf.indexOf(END_OF_HEAD, start);
-      if (end < 0) {
-        const rest = len - start;
-        if (rest > limits.maxHeadBytes) {
-          const lineEnd = buf.indexOf(13, start);
-          fail(c, lineEnd < 0 || lineEnd - start > limits.maxHeadBytes ? 414 : 431);
-          return;
-        }
-        if (hasBareLineEnd(buf, start, len)) {
-          fail(c, 400);
-          return;
-        }
-        c.buffered = Buffer.from(buf.subarray(start)); // a copy: the read buffer is reused
-        if (c.pendingSince === 0) c.pendingSince = now;
+      // The time a client gets for a head runs from its first byte, empty lines before it included.
+      if (c.pendingSince === 0) c.pendingSince = now;
+      const next = scanHead(buf, start, len, c, limits.maxHeadBytes, head);
+      if (next === PARTIAL) {
+        if (c.from < len) c.buffered = Buffer.from(buf.subarray(c.from)); // a copy: the read buffer is reused
         if (corked) socket.uncork();
         return;
       }
-      if (end - start > limits.maxHeadBytes) {
-        fail(c, 431);
+      if (next < 0) {
+        fail(c, -next as 400 | 414 | 431);
         return;
       }
-      const status = parseHead(buf.toString("latin1", start, end), head);
-      start = end + 4;
+      start = next;
       c.pendingSince = 0;
-      if (status !== 0) {
-        fail(c, status);
-        return;
-      }
       if (!corked && start < len) {
         socket.cork(); // pipelined requests in one read: their answers leave in one writev
         corked = true;

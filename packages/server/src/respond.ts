@@ -9,6 +9,7 @@ import {
 } from "./document.js";
 import { fileFiller, IntegrityError } from "./files.js";
 import { preflightFor, rangeNotSatisfiable, redirectReply } from "./fixed.js";
+import type { ManifestLine } from "./manifest.js";
 import { cacheClassOf, dispositionOf, documentHeaders, mediaTypeOf } from "./policy.js";
 import { parseRange, partialReply } from "./range.js";
 import { flat, makeReply, type Reply } from "./reply.js";
@@ -195,7 +196,7 @@ function cold(site: Site, key: string, req: Request, isHead: boolean): Reply | P
     // A document asked for again (or with a file to stream) is read whole and held; one asked for once is
     // answered from disk in the encoding asked for, and displaces nothing.
     if (!streamed && req.range === undefined && !site.admit(path)) return once(site, entry, req, isHead);
-    const doc = site.buildSync(entry);
+    const doc = site.buildSync(entry, 200, pick(entry, req.acceptEncoding)[1]);
     doc.used = true;
     if (site.hot.add(doc)) {
       if (path !== key) site.hot.alias(key, doc);
@@ -225,6 +226,15 @@ function policyOf(path: string, negotiated: boolean): readonly string[] {
   return headers;
 }
 
+/** The manifest line and encoding a client gets of a document: br, then gzip, then identity, as `negotiate`. */
+function pick(entry: Entry, acceptEncoding: string | undefined): [ManifestLine, Variant["encoding"]] {
+  const mask =
+    (entry.br !== null || entry.gz !== null) && acceptEncoding ? acceptedCodings(acceptEncoding) : 0;
+  if (entry.br && mask & BR) return [entry.br, "br"];
+  if (entry.gz && mask & GZIP) return [entry.gz, "gzip"];
+  return [entry.identity, null];
+}
+
 /**
  * One answer for a document not held: its manifest lines give the ETags, so a 304 or HEAD reads no file;
  * a GET reads the negotiated encoding's file straight into the response, verified against its SHA-256.
@@ -232,13 +242,7 @@ function policyOf(path: string, negotiated: boolean): readonly string[] {
 function once(site: Site, entry: Entry, req: Request, isHead: boolean): Reply {
   const path = `/${entry.identity.path}`;
   const negotiated = entry.br !== null || entry.gz !== null;
-  const mask = negotiated && req.acceptEncoding ? acceptedCodings(req.acceptEncoding) : 0;
-  const [line, encoding] =
-    entry.br && mask & BR
-      ? [entry.br, "br" as const]
-      : entry.gz && mask & GZIP
-        ? [entry.gz, "gzip" as const]
-        : [entry.identity, null];
+  const [line, encoding] = pick(entry, req.acceptEncoding);
   const base = etagOf(entry.identity.sha256);
   const etag = encodedEtag(base, encoding);
   if (req.ifNoneMatch !== undefined) {
@@ -267,12 +271,28 @@ function answer(site: Site, doc: Document, req: Request, isHead: boolean): Reply
     const r = parseRange(req.range, v.size);
     if (r === "unsatisfiable") return rangeNotSatisfiable(v.size);
     if (r !== "ignore") {
-      const reply = partialReply(v, r);
-      return v.file === null ? reply : stream(site, v, reply, r[0], r[1], isHead);
+      if (v.file !== null) return stream(site, v, partialReply(v, null, r), r[0], r[1], isHead);
+      const whole = v.loaded ? v.get : loadVariant(site, doc, v);
+      return whole.body === null ? whole : partialReply(v, whole.body, r);
     }
   }
   if (isHead) return v.head;
-  return v.file === null ? v.get : stream(site, v, v.get, 0, v.size - 1, isHead);
+  if (v.file !== null) return stream(site, v, v.get, 0, v.size - 1, isHead);
+  return v.loaded ? v.get : loadVariant(site, doc, v);
+}
+
+/**
+ * An encoding of a held document asked for the first time: read it, and hold it too when the hot set has room
+ * (else it answers this request only). A file that no longer matches the manifest gets the failure answer.
+ */
+function loadVariant(site: Site, doc: Document, v: Variant): Reply {
+  try {
+    const reply = v.load(true);
+    if (!site.hot.grow(doc, v.wireBytes)) v.unload();
+    return reply;
+  } catch (e) {
+    return failure(site, e as Error, false);
+  }
 }
 
 function stream(

@@ -25,6 +25,8 @@ export interface ServeOptions extends Partial<Limits>, SiteOptions {
   accessLog?: boolean | AccessLogger;
   /** Reloads, refusals and shutdowns (default: JSON lines on stderr). */
   log?: Logger;
+  /** Least time between two `file-failed` lines and the reloads they ask for (default 10 s). */
+  failureIntervalMs?: number;
 }
 
 export interface RunningServer {
@@ -51,7 +53,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   if (options.streamOver !== undefined) siteOptions.streamOver = options.streamOver;
   if (options.checkFiles !== undefined) siteOptions.checkFiles = options.checkFiles;
   if (options.openFiles !== undefined) siteOptions.openFiles = options.openFiles;
-  const live = await LiveSite.open(options.dir, log, siteOptions);
+  const live = await LiveSite.open(options.dir, log, siteOptions, options.failureIntervalMs);
   const limits: Limits = {
     headersTimeoutMs: options.headersTimeoutMs ?? DEFAULT_LIMITS.headersTimeoutMs,
     keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? DEFAULT_LIMITS.keepAliveTimeoutMs,

@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import { type FileHandle, open, realpath } from "node:fs/promises";
 import { join } from "node:path";
-import { type Body, type Document, type FileRef, makeDocument } from "./document.js";
+import { type Body, type Document, type FileRef, makeDocument, type Variant } from "./document.js";
 import { fileFiller, Gate, IntegrityError, openVerified } from "./files.js";
 import { type FixedReplies, fixedReplies } from "./fixed.js";
 import { HotSet } from "./hot-set.js";
@@ -16,7 +16,7 @@ import { HAS_BR, HAS_GZ, hashKey, TreeIndex } from "./tree-index.js";
 
 /** How a folder is loaded. Every field has a default. */
 export interface SiteOptions {
-  /** Bytes of documents held in memory with precomputed responses (default 32 MiB). */
+  /** Bytes of documents held in memory with precomputed responses (default 16 MiB). */
   hotBytes?: number;
   /** Encodings larger than this are streamed from disk, never held (default 1 MiB). */
   streamOver?: number;
@@ -30,7 +30,7 @@ export interface SiteOptions {
 }
 
 export const DEFAULT_SITE_OPTIONS: Required<SiteOptions> = {
-  hotBytes: 32 * 1024 * 1024,
+  hotBytes: 16 * 1024 * 1024,
   streamOver: 1024 * 1024,
   checkFiles: true,
   openFiles: 64,
@@ -161,7 +161,7 @@ export class Site {
    * The same as `build`, reading synchronously straight into the responses: for the preload, where files are
    * small and mostly in the page cache, and the loop yields between batches.
    */
-  buildSync(entry: Entry, status = 200): Document {
+  buildSync(entry: Entry, status = 200, encoding?: Variant["encoding"]): Document {
     const body = (line: ManifestLine | null): Body | null => {
       if (line === null) return null;
       const path = `${this.root}/${line.path}`; // a safe relative path (manifest.ts safePath)
@@ -169,19 +169,31 @@ export class Site {
         return { path, size: line.size, sha256: line.sha256, verified: null };
       return fileFiller(path, line.size, line.sha256);
     };
-    return makeDocument(`/${entry.identity.path}`, status, {
-      identity: body(entry.identity) as Body,
-      gzip: body(entry.gz),
-      br: body(entry.br),
-      sha256: entry.identity.sha256,
-    });
+    // One encoding read now (the one asked for, else the one most clients take); the others when asked for.
+    // The 404 bodies are answered in every encoding from the start.
+    const now =
+      status !== 200
+        ? undefined
+        : new Set([encoding !== undefined ? encoding : entry.br ? "br" : entry.gz ? "gzip" : null] as const);
+    return makeDocument(
+      `/${entry.identity.path}`,
+      status,
+      {
+        identity: body(entry.identity) as Body,
+        gzip: body(entry.gz),
+        br: body(entry.br),
+        sha256: entry.identity.sha256,
+      },
+      now,
+    );
   }
 }
 
 /**
  * Preload classes, most wanted first: 0, entry points and small top-level files (the API index and its
  * lists, OpenAPI, home page, assets, feeds); 1, the lists below them (cities of a state, clinics of a city,
- * networks, search) and the state and city pages; 2, everything else (a document or page per clinic).
+ * networks, search) and the state and city pages; 2, everything else (a document or page per clinic), held
+ * only once asked for twice (never preloaded: the long tail).
  */
 export function classOf(path: string): 0 | 1 | 2 {
   if (!path.includes("/") || path.startsWith("assets/") || path === "api/openapi.json") return 0;
@@ -210,7 +222,7 @@ export async function loadSite(dir: string, options: SiteOptions = {}): Promise<
   try {
     const gate = new Gate(opts.openFiles);
     const size = (await manifest.stat()).size;
-    const index = new TreeIndex(Math.ceil(size / 300));
+    const index = new TreeIndex(Math.ceil(size / 300), size > 0xffffffff);
     const classes: Entry[][] = [[], [], []];
     const planned: [number, number, number] = [0, 0, 0];
     const byPath = new Map<string, Entry>();
@@ -241,7 +253,8 @@ export async function loadSite(dir: string, options: SiteOptions = {}): Promise<
         line.path === "404.json" ||
         line.path === "404.html" ||
         REQUIRED_DOCUMENTS.includes(`/${line.path}` as never);
-      if (wanted || planned[cls] < opts.hotBytes) {
+      // The documents of one clinic each (class 2) are the long tail: held when asked for twice, never up front.
+      if (wanted || (cls < 2 && planned[cls] < opts.hotBytes)) {
         const entry: Entry = { identity: line, br: null, gz: null };
         (classes[cls] as Entry[]).push(entry);
         byPath.set(line.path, entry);
@@ -369,7 +382,7 @@ async function preload(site: Site, classes: Entry[][], byPath: Map<string, Entry
   }
   for (const path of REQUIRED_DOCUMENTS) {
     if (!path.endsWith(".json")) continue;
-    const body = site.load(path)?.identity.body;
+    const body = site.load(path)?.identity.load(false).body;
     try {
       if (body) JSON.parse(body.toString("utf8"));
     } catch {

@@ -64,29 +64,38 @@ export function hashKey(key: string, from: number): KeyHash {
 export class TreeIndex {
   #lo: Uint32Array;
   #hi: Uint32Array;
-  #line: Float64Array;
+  #line: Uint32Array | Float64Array;
   #flags: Uint8Array;
   #mask: number;
   /** Documents held. */
   count = 0;
 
-  constructor(expected = 1024) {
+  /**
+   * `expected` documents size the table; `wide` offsets (8 bytes) are needed only for a manifest of 4 GiB or
+   * more, else a slot's offset takes 4 (13 bytes a slot instead of 17: a quarter less for a 1M-clinic build).
+   */
+  constructor(
+    expected = 1024,
+    readonly wide = false,
+  ) {
     let capacity = 1024;
     while (capacity < expected * 1.5) capacity *= 2;
     this.#lo = new Uint32Array(capacity);
     this.#hi = new Uint32Array(capacity);
-    this.#line = new Float64Array(capacity);
+    this.#line = wide ? new Float64Array(capacity) : new Uint32Array(capacity);
     this.#flags = new Uint8Array(capacity);
     this.#mask = capacity - 1;
   }
 
   /** Bytes the table occupies. */
   get bytes(): number {
-    return (this.#mask + 1) * (4 + 4 + 8 + 1);
+    return (this.#mask + 1) * (4 + 4 + this.#line.BYTES_PER_ELEMENT + 1);
   }
 
   /** Adds a document: its path hash and the offset of its line in the manifest. Returns its slot. */
   insert(lo: number, hi: number, line: number, flags = 0): number {
+    if (!this.wide && line > 0xffffffff)
+      throw new RangeError("a manifest offset past 4 GiB needs a wide index");
     if ((this.count + 1) * 10 > (this.#mask + 1) * 7) this.#grow();
     const slot = this.#place(lo, hi);
     this.#lo[slot] = lo;
@@ -138,7 +147,7 @@ export class TreeIndex {
     const capacity = (this.#mask + 1) * 2;
     this.#lo = new Uint32Array(capacity);
     this.#hi = new Uint32Array(capacity);
-    this.#line = new Float64Array(capacity);
+    this.#line = this.wide ? new Float64Array(capacity) : new Uint32Array(capacity);
     this.#flags = new Uint8Array(capacity);
     this.#mask = capacity - 1;
     for (let i = 0; i < line.length; i++) {

@@ -16,6 +16,9 @@ process.on("SIGHUP", () => send({ type: "reload-request", reason: "SIGHUP to a w
 
 try {
   const running = await startServer({ ...options, watch: false, log });
+  // This worker serves the release folder the primary resolved; a file failing in it (changed, or pruned
+  // with its release) asks the primary to reload, which resolves the served path afresh for every worker.
+  running.live.requestReload = (reason) => send({ type: "reload-request", reason });
   let stopping = false;
   const stop = () => {
     if (stopping) return;

@@ -44,6 +44,10 @@ const path = fc.oneof(
     .map((segs) => `/${segs.join("/")}`),
 );
 const version = fc.oneof(fc.constantFrom("HTTP/1.1", "HTTP/1.0", "HTTP/1.2", "HTTP/2", "http/1.1", ""), text);
+const value = fc.oneof(
+  text,
+  fc.constantFrom("0", "5", "x", "chunked", "chunked,chunked", "chunked, chunked", "gzip, chunked", "close"),
+);
 const header = fc.oneof(
   fc.tuple(
     fc.constantFrom(
@@ -56,18 +60,37 @@ const header = fc.oneof(
       "Transfer-Encoding",
       "Connection",
     ),
-    text,
+    value,
   ),
   fc.tuple(text, text),
+);
+/** Sometimes about the 100-header limit: 95–105 short header lines. */
+const headers = fc.oneof(
+  { weight: 9, arbitrary: fc.array(header, { maxLength: 6 }) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 95, max: 105 })
+      .map((n) => Array.from({ length: n }, (_, i) => [`X-${i}`, "1"] as [string, string])),
+  },
 );
 const sep = fc.constantFrom("\r\n", "\n", "\r", "\r\n", "\r\n");
 const requestBytes = fc.oneof(
   {
     weight: 4,
     arbitrary: fc
-      .tuple(method, path, version, fc.array(header, { maxLength: 6 }), sep)
+      .tuple(
+        method,
+        path,
+        version,
+        headers,
+        sep,
+        fc.constantFrom(" ", " ", "  "),
+        fc.constantFrom("", "\r\n"),
+      )
       .map(
-        ([m, p, v, hs, s]) => `${m} ${p} ${v}${s}${hs.map(([k, val]) => `${k}: ${val}${s}`).join("")}${s}`,
+        ([m, p, v, hs, s, sp, lead]) =>
+          `${lead}${m}${sp}${p}${sp}${v}${s}${hs.map(([k, val]) => `${k}: ${val}${s}`).join("")}${s}`,
       ),
   },
   { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b).toString("latin1")) },
@@ -145,5 +168,41 @@ describe.each<[string, Partial<ServeOptions>]>([
     expect(r.status).toBe(200);
     for (const p of TRAVERSALS)
       expect((await once(server.url, p)).body.toString()).not.toContain(site.secret);
+  });
+});
+
+describe("both modes give the same answer to every generated request", () => {
+  const configs: [string, Partial<ServeOptions>][] = [
+    ["raw", {}],
+    ["raw, plain socket reads", { reuseReadBuffer: false }],
+    ["node", { mode: "node" }],
+  ];
+  let site: Awaited<ReturnType<typeof fixtureSite>>;
+  let servers: RunningServer[];
+  beforeAll(async () => {
+    site = await fixtureSite(10);
+    servers = await Promise.all(
+      configs.map(([, config]) => startServer({ dir: site.dir, port: 0, ...config, log: () => {} })),
+    );
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close(100)));
+    await site.cleanup();
+  });
+
+  it("the same statuses, in the same order, from raw (both read paths) and node:http", async () => {
+    const statuses = (bytes: Buffer) =>
+      [...bytes.toString("latin1").matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
+    await fc.assert(
+      fc.asyncProperty(fc.array(requestBytes, { minLength: 1, maxLength: 3 }), async (requests) => {
+        const data = Buffer.from(requests.join(""), "latin1");
+        const answers = await Promise.all(
+          servers.map((s) => exchange(s.url, data, { idleMs: 300, halfClose: true })),
+        );
+        const [raw, ...others] = answers.map((a) => statuses(a.bytes).join(","));
+        for (const other of others) expect(other, JSON.stringify(data.toString("latin1"))).toBe(raw);
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 1000) },
+    );
   });
 });

@@ -1,7 +1,16 @@
 import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { classOf, hashBytes, hashKey, readManifest, safePath, TreeIndex } from "../src/index.js";
+import {
+  classOf,
+  defaultWorkers,
+  hashBytes,
+  hashKey,
+  readManifest,
+  safePath,
+  TreeIndex,
+  workerFlags,
+} from "../src/index.js";
 import { fixtureSite } from "./helpers/fixture.js";
 
 describe("the compact index", () => {
@@ -26,6 +35,16 @@ describe("the compact index", () => {
     const second = index.find(7, 9, first);
     expect([index.line(first), index.line(second)].sort()).toEqual([111, 222]);
     expect(index.find(7, 9, second)).toBe(-1);
+  });
+
+  it("costs 13 bytes a slot below a 4 GiB manifest (17 with wide offsets), and refuses an offset it cannot hold", () => {
+    const narrow = new TreeIndex(1_000_000);
+    const wide = new TreeIndex(1_000_000, true);
+    expect(narrow.bytes).toBe(2 ** 21 * 13);
+    expect(wide.bytes).toBe(2 ** 21 * 17);
+    wide.insert(1, 2, 5 * 2 ** 30);
+    expect(wide.line(wide.find(1, 2))).toBe(5 * 2 ** 30);
+    expect(() => narrow.insert(1, 2, 5 * 2 ** 30)).toThrow(RangeError);
   });
 
   it("hashes a URL key like the manifest path's UTF-8 bytes", () => {
@@ -80,5 +99,19 @@ describe("the compact index", () => {
     } finally {
       await site.cleanup();
     }
+  });
+});
+
+describe("defaults for a small machine", () => {
+  it("one process on one or two cores, one per core above", () => {
+    expect([1, 2, 3, 8].map((cores) => defaultWorkers(cores))).toEqual([1, 1, 3, 8]);
+  });
+
+  it("workers get a 1 MiB semi-space unless one is given", () => {
+    expect(workerFlags(["--enable-source-maps"])).toEqual([
+      "--enable-source-maps",
+      "--max-semi-space-size=1",
+    ]);
+    expect(workerFlags(["--max-semi-space-size=8"])).toEqual(["--max-semi-space-size=8"]);
   });
 });

@@ -170,8 +170,12 @@ describe.each<ServerMode>(["raw", "node"])(
       expect(JSON.parse(r.body.toString())).toMatchObject({ status: 500, code: "internal_error" });
       expect(r.headers["cache-control"]).toBe("no-store");
       expect(logs.some((l) => l.startsWith("file-failed") && l.includes("city-18.json"))).toBe(true);
-      // Its siblings were never served either: the whole document is refused.
-      expect((await once(server.url, `/${path}`, { "Accept-Encoding": "br" })).status).toBe(500);
+      // Each file stands on its own: the intact .br sibling is served (checked against its own SHA-256), the
+      // damaged identity never, however often it is asked for.
+      const br = await once(server.url, `/${path}`, { "Accept-Encoding": "br" });
+      expect(br.status).toBe(200);
+      expect(br.headers["content-encoding"]).toBe("br");
+      expect((await once(server.url, `/${path}`)).status).toBe(500);
     });
 
     it("a streamed file whose bytes differ gets a 500 before any byte is sent", async () => {
@@ -186,6 +190,45 @@ describe.each<ServerMode>(["raw", "node"])(
     });
   },
 );
+
+describe.each<ServerMode>(["raw", "node"])("a damaged file asked for over and over (%s mode)", (mode) => {
+  it("logs it and reloads once per interval, not once per request", async () => {
+    const site = await fixtureSite(20);
+    const logs: { event: string; fields: Record<string, unknown> }[] = [];
+    const server = await startServer({
+      dir: site.dir,
+      port: 0,
+      mode,
+      hotBytes: 16 * 1024, // the document below is read from disk on each request
+      failureIntervalMs: 400,
+      log: (event, fields = {}) => logs.push({ event, fields }),
+    });
+    try {
+      const path = "/api/v1/clinics/st-3/city-18.json";
+      await corrupt(join(site.release, path.slice(1)));
+      const started = Date.now();
+      let requests = 0;
+      while (Date.now() - started < 1_300) {
+        expect((await once(server.url, path)).status).toBe(500);
+        requests++;
+      }
+      await new Promise((r) => setTimeout(r, 500)); // the last interval's summary
+      const failed = logs.filter((l) => l.event === "file-failed");
+      const reloads = logs.filter((l) => l.event === "reload");
+      expect(requests).toBeGreaterThan(50);
+      // One line at the first failure, then one per 400 ms interval that saw more: at most 1 + 1.8 s / 400 ms.
+      expect(failed.length).toBeGreaterThanOrEqual(2);
+      expect(failed.length).toBeLessThanOrEqual(6);
+      expect(reloads.length).toBeLessThanOrEqual(6);
+      expect(failed[0]?.fields.error).toMatch(/city-18\.json: SHA-256 differs/);
+      const counted = failed.reduce((n, l) => n + Number(l.fields.repeated ?? 1), 0);
+      expect(counted).toBe(requests); // every failure is counted in a line, none is lost
+    } finally {
+      await server.close(100);
+      await site.cleanup();
+    }
+  });
+});
 
 describe("releases", () => {
   it("each release is read through the symlink's target, resolved once per load", async () => {

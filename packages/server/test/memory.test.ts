@@ -1,6 +1,9 @@
-import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { createHash, randomBytes } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
+import { connect, type Socket } from "node:net";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,7 +14,7 @@ import {
   type ServerMode,
   startServer,
 } from "../src/index.js";
-import { cityPaths, fixtureSite } from "./helpers/fixture.js";
+import { cityPaths, fixtureSite, writeManifest } from "./helpers/fixture.js";
 import { exchange, once, parseResponses, request } from "./helpers/raw-http.js";
 
 const hashOf = (body: Buffer) => createHash("sha256").update(body).digest("base64url").slice(0, 22);
@@ -39,6 +42,30 @@ describe("the hot set", () => {
     expect(hot.map.get("/d0.json")).toBe(kept);
     expect(hot.map.has("/d1.json")).toBe(false);
     expect(hot.size).toBeLessThan(docs.length);
+  });
+
+  it("a held document holds only the encodings asked for: br clients cost the br bytes", async () => {
+    const site = await fixtureSite(10);
+    const server = await startServer({ dir: site.dir, port: 0, log: () => {} });
+    try {
+      const path = "/api/v1/clinics/st-4/city-9.json";
+      for (let i = 0; i < 2; i++) {
+        const r = await once(server.url, path, { "Accept-Encoding": "br, gzip" });
+        expect(r.headers["content-encoding"]).toBe("br");
+      }
+      const doc = server.site.hot.map.get(path);
+      expect(doc?.br?.loaded).toBe(true);
+      expect(doc?.identity.loaded).toBe(false);
+      expect(doc?.gzip?.loaded).toBe(false);
+      const before = server.site.hot.bytes;
+      const plain = await once(server.url, path); // the identity, read now and held too
+      expect(JSON.parse(plain.body.toString()).city.slug).toBe("city-9");
+      expect(doc?.identity.loaded).toBe(true);
+      expect(server.site.hot.bytes - before).toBe(doc?.identity.get.wire.length);
+    } finally {
+      await server.close(100);
+      await site.cleanup();
+    }
   });
 
   it("with a small budget, indexes every document but holds only the 404 bodies and what fits", async () => {
@@ -161,3 +188,53 @@ describe.each<ServerMode>(["raw", "node"])(
     });
   },
 );
+
+describe.each<ServerMode>(["raw", "node"])("slow readers of a large download (%s mode)", (mode) => {
+  it("hold one bounded chunk each, not a read-ahead of the file", async () => {
+    const site = await fixtureSite(5);
+    // 32 MiB: far more than the kernel's socket buffers hold, so what stays is the server's own buffering.
+    await writeFile(`${site.release}/downloads/big.parquet`, randomBytes(32 * 1024 * 1024));
+    await writeManifest(site.release);
+    const server = await startServer({ dir: site.dir, port: 0, mode, log: () => {} });
+    const readers: Socket[] = [];
+    try {
+      const port = Number(new URL(server.url).port);
+      // Hashed once, as in use; the test's own copy of the body is dropped before counting.
+      const warmed = (await once(server.url, "/downloads/big.parquet")).body.length;
+      expect(warmed).toBe(32 * 1024 * 1024);
+      await new Promise((r) => setTimeout(r, 200)); // its connection closed, its chunks unreachable
+      // Bytes of live buffers: garbage collected first, so that what is counted is what the server holds.
+      setFlagsFromString("--expose-gc");
+      const gc = runInNewContext("gc") as () => void;
+      const buffers = () => {
+        gc();
+        return process.memoryUsage().arrayBuffers;
+      };
+      const before = buffers();
+      const READERS = 40;
+      for (let i = 0; i < READERS; i++) {
+        const s = connect({ port, host: "127.0.0.1" });
+        s.on("error", () => {});
+        s.on("connect", () => {
+          s.write("GET /downloads/big.parquet HTTP/1.1\r\nHost: x\r\n\r\n");
+          s.pause(); // and never read: the kernel's buffers fill, then the server's
+        });
+        readers.push(s);
+      }
+      // Until the bytes held in buffers stop growing: every reader stalled.
+      let last = -1;
+      for (let i = 0, still = 0; i < 60 && still < 3; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        still = i >= 3 && buffers() === last ? still + 1 : 0;
+        last = buffers();
+      }
+      const perReader = (buffers() - before) / READERS;
+      // One 64 KiB chunk a reader (the read-ahead of 256 KiB chunks, and the chunks queued, held ~0.4 MB).
+      expect(perReader).toBeLessThanOrEqual(80 * 1024);
+    } finally {
+      for (const s of readers) s.destroy();
+      await server.close(100);
+      await site.cleanup();
+    }
+  }, 30_000);
+});

@@ -100,6 +100,21 @@ describe.each<[string, Partial<ServeOptions>]>([
     "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n",
     "GET / HTTP/1.1\r\nHost: x\r\n folded\r\n\r\n",
     "GET /a\x7fb HTTP/1.1\r\nHost: x\r\n\r\n",
+    // Where the two modes used to differ (issue 23): the stricter answer, in both.
+    "GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked,chunked\r\n\r\n0\r\n\r\n",
+    "GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n",
+    "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 0\r\n\r\n",
+    "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\nabc",
+    "GET /  HTTP/1.1\r\nHost: x\r\n\r\n",
+    `${"\r\n".repeat(5)}GET / HTTP/1.1\r\nHost: x\r\n\r\n`,
+    // Heads refused before they end: the request line or a header line is already wrong.
+    "BREW / HTTP/1.1\r\nHost: x\r\n",
+    "GET / HTTP/1.1\r\nHost: x\r\nBad Header: y\r\nX: 1\r\n",
+    "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n",
+    "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 1\r\n",
+    "GET /  HTTP/1.1\r\n",
+    "GE\x01",
+    "GET / HTTP/1.1\r\nHost: x\r\nX\x00",
   ])("refuses a malformed request with 400 at once and closes: %j", async (raw) => {
     const started = Date.now();
     const { bytes, closed } = await exchange(server.url, raw, { idleMs: 2000 });
@@ -146,6 +161,35 @@ describe.each<[string, Partial<ServeOptions>]>([
         (await exchange(server.url, request(A, { Connection: "close" }), { idleMs: 2000 })).bytes,
       )[0]?.status,
     ).toBe(200);
+  });
+
+  it("answers 431 to 101 header lines (the raw parser's limit, node's too)", async () => {
+    const headers = Array.from({ length: 100 }, (_, i) => `X-${i}: 1\r\n`).join("");
+    const { bytes, closed } = await exchange(server.url, `GET ${A} HTTP/1.1\r\nHost: x\r\n${headers}\r\n`, {
+      idleMs: 2000,
+    });
+    expect(closed).toBe(true);
+    expect(parseResponses(bytes).map((r) => r.status)).toEqual([431]);
+    const fits = Array.from({ length: 99 }, (_, i) => `X-${i}: 1\r\n`).join("");
+    const ok = await exchange(server.url, `GET ${A} HTTP/1.1\r\nHost: x\r\n${fits}\r\n`, {
+      until: { responses: 1 },
+    });
+    expect(parseResponses(ok.bytes)[0]?.status).toBe(200);
+  });
+
+  it("answers a request after up to four empty lines, pipelined after another, in order", async () => {
+    const { bytes } = await exchange(server.url, `${request(A)}\r\n\r\n\r\n\r\n${request(B)}`, {
+      until: { responses: 2 },
+    });
+    expect(parseResponses(bytes).map((r) => r.status)).toEqual([200, 200]);
+  });
+
+  it("answers the requests before a malformed one, then 400, in order", async () => {
+    const { bytes, closed } = await exchange(server.url, `${request(A)}${request(B)}BREW / HTTP/1.1\r\n`, {
+      idleMs: 2000,
+    });
+    expect(closed).toBe(true);
+    expect(parseResponses(bytes).map((r) => r.status)).toEqual([200, 200, 400]);
   });
 
   it("answers a 414 or 431 when the request line never ends", async () => {

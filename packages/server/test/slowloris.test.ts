@@ -28,6 +28,28 @@ function slowClient(port: number, everyMs: number): { socket: Socket; closed: Pr
   return { socket, closed };
 }
 
+/** A client that sends an empty line every `everyMs` and nothing else (RFC 9112 lets a server skip a few). */
+function blankLineClient(port: number, everyMs: number): Promise<{ received: string; ms: number }> {
+  const started = Date.now();
+  const socket = connect(port, "127.0.0.1");
+  let received = "";
+  socket.on("data", (d) => {
+    received += d.toString("latin1");
+  });
+  socket.on("error", () => {});
+  const drip = setInterval(() => {
+    if (!socket.destroyed && socket.writable) socket.write("\r\n");
+  }, everyMs);
+  const giveUp = setTimeout(() => socket.destroy(), 5_000);
+  return new Promise((resolve) =>
+    socket.on("close", () => {
+      clearInterval(drip);
+      clearTimeout(giveUp);
+      resolve({ received, ms: Date.now() - started });
+    }),
+  );
+}
+
 describe.each<ServerMode>(["raw", "node"])("slow clients (%s mode)", (mode) => {
   let site: Awaited<ReturnType<typeof fixtureSite>>;
   let server: RunningServer;
@@ -64,6 +86,17 @@ describe.each<ServerMode>(["raw", "node"])("slow clients (%s mode)", (mode) => {
     for (const answer of answers) {
       // The server either says 408 before closing or just closes; it never answers the unfinished request.
       if (answer) expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    }
+  });
+
+  it("closes connections that send only empty lines (each before the idle timeout) with 408, from their first byte", async () => {
+    const port = Number(new URL(server.url).port);
+    // Every 300 ms, under the 1 s keep-alive timeout: each line used to restart the idle timer, forever.
+    const clients = await Promise.all(Array.from({ length: 20 }, () => blankLineClient(port, 300)));
+    for (const c of clients) {
+      expect(c.ms).toBeLessThan(4_000); // closed by the server, not by the client giving up at 5 s
+      // 408 once the 400 ms for a head have passed since the first empty line (before a fifth line, a 400).
+      expect(c.received).toMatch(/^HTTP\/1\.1 408 /);
     }
   });
 

@@ -1,4 +1,5 @@
 import {
+  execForServing,
   SERVE_OPTIONS,
   SERVE_OPTIONS_HELP,
   ServeUsageError,
@@ -42,7 +43,9 @@ export const serveCommand: Command = {
       return 0;
     }
     if (positionals.length > 1) throw new UsageError(`serve takes one folder, got ${positionals.length}`);
-    await serve(positionals[0] ?? "public", settingsFrom(values));
+    const settings = settingsFrom(values);
+    execForServing(settings.workers); // a new Node with the serving flags, where Node can (23.11+)
+    await serve(positionals[0] ?? "public", settings);
     return 0;
   },
 };
