@@ -4,7 +4,7 @@
  * Built with DOM calls and `textContent`: no value from the data becomes markup.
  */
 import { type Clinic, parseCoordinates } from "@urgent-care-directory/sdk";
-import { directionsHref, telHref } from "./links.js";
+import { directionsHref, telHref, unbreakablePhone } from "./links.js";
 import { localPage, type PageInfo } from "./page.js";
 import { describeStatus, paintStatus } from "./statuses.js";
 
@@ -56,7 +56,7 @@ export function clinicCard(info: PageInfo, clinic: Clinic, o: CardOptions): HTML
   const actions = el("div", "actions");
   const tel = clinic.phone ? telHref(clinic.phone) : null;
   if (tel && clinic.phone) {
-    const call = el("a", "button", `${w.near.call} ${clinic.phone}`);
+    const call = el("a", "button", unbreakablePhone(`${w.near.call} ${clinic.phone}`));
     call.href = tel;
     actions.append(call);
   }

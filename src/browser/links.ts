@@ -41,3 +41,11 @@ export function appleMapsHref(
   const destination = address ?? (point ? `${point.lat},${point.lng}` : null);
   return destination === null ? null : `https://maps.apple.com/?daddr=${encodeURIComponent(destination)}`;
 }
+
+/**
+ * A phone number (or a Call label with one) that never wraps across lines: non-breaking spaces and hyphens.
+ * @example unbreakablePhone("(512) 555-0134") // "(512)\u00a0555\u20110134"
+ */
+export function unbreakablePhone(phone: string): string {
+  return phone.replace(/ /g, "\u00a0").replace(/-/g, "\u2011");
+}

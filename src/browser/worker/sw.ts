@@ -44,6 +44,15 @@ self.addEventListener("activate", (event) => {
       for (const key of await caches.keys())
         if (key.startsWith("ucd-") && key !== CACHE) await caches.delete(key);
       await self.clients.claim();
+      // The page that installed the worker was loaded before it: save it too, so that the first page seen opens
+      // offline like every later one.
+      const cache = await caches.open(CACHE);
+      for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+        const url = new URL(client.url);
+        url.hash = "";
+        if (url.origin === self.location.origin && url.pathname.startsWith(root))
+          await cache.add(url.href).catch(() => undefined);
+      }
     })(),
   );
 });

@@ -1,5 +1,5 @@
 /** A clinic as one item of a list (city and network pages). */
-import { telHref } from "../../browser/links.js";
+import { telHref, unbreakablePhone } from "../../browser/links.js";
 import type { RenderedClinic } from "../group.js";
 import { clinicPage, networkPage } from "../paths.js";
 import type { NetworkSummary } from "../summary.js";
@@ -10,8 +10,7 @@ import type { SiteContext } from "./site.js";
 /** A phone number as a `tel:` link (text only when it is not a US number). */
 export function phoneLink(phone: string): Html {
   const tel = telHref(phone);
-  // Non-breaking spaces and hyphens: a phone number never wraps across lines.
-  const text = phone.replace(/ /g, "\u00a0").replace(/-/g, "\u2011");
+  const text = unbreakablePhone(phone);
   return tel ? html`<a href="${tel}">${text}</a>` : html`${phone}`;
 }
 

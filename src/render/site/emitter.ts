@@ -95,7 +95,7 @@ export const siteEmitter: Emitter = (run) => {
         await write(site, "/docs/", apiReferenceHtml(site, openapi, examples, run.published.examples));
       }
       await out.add(NOT_FOUND_PAGE, notFoundHtml(sites));
-      await out.add(pageFile(OFFLINE_PAGE), offlineHtml(sites));
+      await out.add(OFFLINE_PAGE.slice(1), offlineHtml(sites));
       await out.add("robots.txt", robotsTxt(ctx));
       await out.add("llms.txt", llmsTxt(ctx, summary, run.published));
       await sitemap.finish();

@@ -13,7 +13,7 @@ import type { SiteContext } from "./site.js";
 /** The service worker's file in the output folder. */
 export const SERVICE_WORKER = "sw.js";
 /** The page the worker answers with for a page never saved, offline (in every language). */
-export const OFFLINE_PAGE = "/offline/";
+export const OFFLINE_PAGE = "/offline.html";
 
 /**
  * The worker's source for the build of `site` (any language: the worker serves them all).

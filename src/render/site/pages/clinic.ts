@@ -1,4 +1,4 @@
-import { appleMapsHref, directionsHref, telHref } from "../../../browser/links.js";
+import { appleMapsHref, directionsHref, telHref, unbreakablePhone } from "../../../browser/links.js";
 import type { CityGroup, RenderedClinic } from "../../group.js";
 import { cityPage, clinicPage, clinicPath, networkPage, statePage } from "../../paths.js";
 import type { Summary } from "../../summary.js";
@@ -31,7 +31,7 @@ function actions(site: SiteContext, r: RenderedClinic): Html {
   const osm = point
     ? `https://www.openstreetmap.org/?mlat=${point.lat}&mlon=${point.lng}#map=17/${point.lat}/${point.lng}`
     : null;
-  return html`<div class="actions" role="group" aria-label="${c.actions}">${tel && clinic.phone ? html`<a class="button" href="${tel}">${c.call(clinic.phone)}</a>` : ""}${directions ? html`<a class="button button-secondary" href="${directions}">${c.directions}</a>` : ""}</div>
+  return html`<div class="actions" role="group" aria-label="${c.actions}">${tel && clinic.phone ? html`<a class="button" href="${tel}">${unbreakablePhone(c.call(clinic.phone))}</a>` : ""}${directions ? html`<a class="button button-secondary" href="${directions}">${c.directions}</a>` : ""}</div>
 ${apple ? html`<p class="hint">${c.otherMaps(apple, osm)}</p>\n` : ""}${clinic.coordinates_source === "zip_centroid" ? html`<p class="hint">${c.approximateNote}</p>\n` : ""}`;
 }
 
