@@ -13,6 +13,8 @@ export interface CardOptions {
   distanceKm?: number;
   /** "Austin, TX": where the clinic is, when the list spans places. */
   place?: string;
+  /** The element of the clinic's name, by where the list sits in the page's headings. Default h3. */
+  heading?: "h2" | "h3";
   at: Date;
 }
 
@@ -33,11 +35,11 @@ function el<K extends keyof HTMLElementTagNameMap>(
 export function clinicCard(info: PageInfo, clinic: Clinic, o: CardOptions): HTMLLIElement {
   const w = info.words;
   const li = el("li", "clinic");
-  const h3 = el("h3");
+  const name = el(o.heading ?? "h3");
   const a = el("a", undefined, clinic.name);
   a.href = localPage(info, clinic.url);
-  h3.append(a);
-  li.append(h3);
+  name.append(a);
+  li.append(name);
   const status = el("p", "status");
   paintStatus(status, describeStatus(w, clinic.hours, o.at));
   li.append(status);

@@ -72,6 +72,8 @@ export function enhanceNearMe(section: HTMLElement, info: PageInfo): void {
   const results = section.querySelector<HTMLElement>("[data-near-results]");
   if (!button || !form || !input || !openOnly || !status || !results) return;
   const networkDocs = section.dataset.docs?.split(" ").filter(Boolean) ?? null;
+  // Results are headed one level below the block's heading (the page's own on the near-me page).
+  const heading = section.querySelector("h2") ? "h3" : "h2";
   const source = directory(info.api);
   let origin: Origin | null = null;
   let asked = 0;
@@ -122,7 +124,7 @@ export function enhanceNearMe(section: HTMLElement, info: PageInfo): void {
       const list = document.createElement("ol");
       list.className = "clinics results";
       for (const f of found)
-        list.append(clinicCard(info, f.clinic, { distanceKm: f.distanceKm, place: f.place, at }));
+        list.append(clinicCard(info, f.clinic, { distanceKm: f.distanceKm, place: f.place, at, heading }));
       results.replaceChildren(...(found.length ? [list] : []));
       // The status line is the list's caption (read out when it changes).
       const said = found.length

@@ -15,7 +15,6 @@ setInterval(() => showStatuses(document, info.words), 60_000);
 for (const tools of document.querySelectorAll<HTMLElement>("[data-list-tools]"))
   enhanceListFilter(tools, info);
 for (const section of document.querySelectorAll<HTMLElement>("[data-near-me]")) enhanceNearMe(section, info);
-for (const el of document.querySelectorAll<HTMLElement>("[data-needs-script]")) el.hidden = true;
 
 if ("serviceWorker" in navigator) {
   addEventListener("load", () => {

@@ -159,7 +159,7 @@ describe.runIf(RUN_BROWSER_TESTS)("the site in Chromium", () => {
     expect(await page.locator("li.clinic").count()).toBeGreaterThan(0);
     // The near-me page leads to the states instead.
     await page.goto(`${site.origin}/near-me/`);
-    expect(await page.locator("[data-needs-script] a").count()).toBe(51);
+    expect(await page.locator("[data-no-js] a").count()).toBe(51);
     await context.close();
   });
 

@@ -87,7 +87,7 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
   const resultsOf = (page: Page) =>
     page.$$eval("[data-near-results] li.clinic", (items) =>
       items.map((li) => ({
-        href: li.querySelector("h3 a")?.getAttribute("href") ?? "",
+        href: li.querySelector(":is(h2, h3) a")?.getAttribute("href") ?? "",
         status: li.querySelector(".status")?.textContent ?? "",
         distance: li.querySelector(".distance strong")?.textContent ?? "",
         call: li.querySelector('a[href^="tel:"]')?.getAttribute("href") ?? null,

@@ -38,12 +38,13 @@ export function hoursSummary(site: Words, hours: HoursData): string {
 
 /**
  * The status line of a clinic. Known hours: a badge the site's script fills for this instant ("Open now · closes
- * 8 pm"), hidden without JavaScript (the hours are printed beside it). Unknown hours: "Hours not known", which
+ * 8 pm"), its room kept while empty (nothing moves when it is filled), hidden without JavaScript (the hours are
+ * printed beside it). Unknown hours: "Hours not known", which
  * does not depend on the time, so it is written here, never "closed".
  */
 export function statusBadge(site: Words, hours: HoursData | null): Html {
   return hours
-    ? html`<p class="status" data-hours="${encodeHours(hours)}" hidden></p>`
+    ? html`<p class="status" data-hours="${encodeHours(hours)}" data-js></p>`
     : html`<p class="status status-unknown">${site.w.status.unknown}</p>`;
 }
 

@@ -87,6 +87,7 @@ ${path !== null ? html`<link rel="canonical" href="${site.canonical(path)}">\n` 
 <link rel="icon" href="${site.href("/favicon.ico")}" sizes="32x32">
 <link rel="apple-touch-icon" href="${site.href("/icons/apple-touch-icon.png")}">
 <link rel="stylesheet" href="${site.href(`/${site.assets.css.file}`)}">
+<noscript><link rel="stylesheet" href="${site.href(`/${site.assets.noscript.file}`)}"></noscript>
 ${[site.assets.script, ...(o.scripts ?? [])].map((s) => html`<script type="module" src="${site.href(`/${s.file}`)}"></script>\n`)}${(o.jsonLd ?? []).map((j) => html`<script type="application/ld+json">${jsonForScript(j)}</script>\n`)}</head>
 <body>
 <a class="skip-link" href="#main">${l.skip}</a>

@@ -1,7 +1,8 @@
 /**
  * "Near me": a button that asks the browser for the position (which never leaves the device), and a ZIP code or
  * city box for when the position is refused or unavailable; the site's script lists the nearest clinics with their
- * distance, status, Call and Directions. Hidden without JavaScript, which it needs.
+ * distance, status, Call and Directions. Hidden without JavaScript, which it needs (by the layout's `<noscript>`
+ * stylesheet: with JavaScript it is there from the first paint, so nothing below it moves).
  */
 import { networkPagePath } from "../paths.js";
 import type { NetworkSummary } from "../summary.js";
@@ -29,7 +30,7 @@ export function nearMeBlock(site: SiteContext, o: NearMeOptions = {}): Html {
     : [];
   const title = network ? t.near.networkHeading(network.summary.name) : t.near.heading;
   const own = o.heading === false ? html` data-page="near-me"` : "";
-  return html`<section class="near" data-near-me${own}${network ? html` data-docs="${docs.join(" ")}"` : ""} aria-label="${title}" hidden>
+  return html`<section class="near" data-near-me${own}${network ? html` data-docs="${docs.join(" ")}"` : ""} aria-label="${title}" data-js>
 ${o.heading === false ? "" : html`<h2>${title}</h2>\n`}<p><button type="button" class="button" data-locate>${t.near.use}</button></p>
 <p class="hint">${t.near.privacy}</p>
 <form class="search" data-place action="${site.href("/near-me/")}">

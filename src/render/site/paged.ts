@@ -58,7 +58,7 @@ export function pager(site: SiteContext, base: string, n: number, of: number): H
  * every clinic of the list, all pages together: the script reads them only when the list has more than one page.
  */
 export function listTools(site: SiteContext, docs: readonly string[], pages: number): Html {
-  return html`<div class="list-tools" data-list-tools data-docs="${docs.map((d) => site.apiHref(d)).join(" ")}" data-pages="${pages}" hidden>
+  return html`<div class="list-tools" data-list-tools data-docs="${docs.map((d) => site.apiHref(d)).join(" ")}" data-pages="${pages}" data-js>
 <p class="filter"><input type="checkbox" id="open-only" data-open-only> <label for="open-only">${site.w.filter.label}</label></p>
 <p class="status-line" role="status" aria-live="polite" data-filter-status></p>
 </div>`;

@@ -6,7 +6,7 @@ import type { BuildContext } from "../context.js";
 import { freshness } from "../documents/freshness.js";
 import { API_DIR } from "../paths.js";
 import { BROWSER_BUNDLES } from "./browser-bundles.generated.js";
-import { SITE_CSS } from "./styles.js";
+import { NOSCRIPT_CSS, SITE_CSS } from "./styles.js";
 
 /** A file of the site's assets folder, named after its content (the server serves `assets/*-<hex>.*` immutable). */
 export interface Asset {
@@ -55,6 +55,8 @@ export interface SiteAssets {
   script: Asset;
   /** The home page's search box, a module. */
   search: Asset;
+  /** The stylesheet of browsers without JavaScript. */
+  noscript: Asset;
 }
 
 function asset(name: string, extension: string, body: string): Asset {
@@ -68,6 +70,7 @@ export function siteAssets(): SiteAssets {
     css: asset("site", "css", SITE_CSS),
     script: asset("site", "js", BROWSER_BUNDLES.site),
     search: asset("search", "js", BROWSER_BUNDLES.search),
+    noscript: asset("noscript", "css", NOSCRIPT_CSS),
   };
 }
 

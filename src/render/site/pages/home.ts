@@ -21,7 +21,7 @@ export function homePageHtml(site: SiteContext, summary: Summary): string {
     main: html`<h1>${h.title}</h1>
 <p class="lead">${h.lead(summary.clinics, summary.cities.length, withClinics)}</p>
 ${nearMeBlock(site)}
-<form class="search" role="search" data-search hidden action="${site.href("/")}">
+<form class="search" role="search" data-search data-js action="${site.href("/")}">
 <label for="q">${h.search}</label>
 <div class="search-row"><input type="search" id="q" name="q" autocomplete="off" spellcheck="false" aria-describedby="q-status"> <button type="submit">${h.searchButton}</button></div>
 <p class="status-line" id="q-status" role="status" aria-live="polite" data-search-status></p>

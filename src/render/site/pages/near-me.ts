@@ -19,7 +19,7 @@ export function nearMePageHtml(site: SiteContext, summary: Summary): string {
     crumbs: [homeCrumb(site)],
     main: html`<h1>${t.near.pageTitle}</h1>
 ${nearMeBlock(site, { heading: false })}
-<div data-needs-script>
+<div data-no-js hidden>
 <p>${t.near.needsScript}</p>
 <ul class="columns">${summary.states
       .filter((s) => s.clinics > 0)
