@@ -25,18 +25,29 @@ const clockIn = (zone: string, at: Date) =>
     hourCycle: "h23",
   }).format(at);
 
+/** Zone names by zone and instant: a list's clinics share a few zones, and Intl formatters are slow to make. */
+const suffixes = new Map<string, string>();
+
 /** " (CDT)" when the clinic's clock differs from the reader's at `at` (near a time zone line); "" otherwise. */
 function zoneSuffix(words: Words, zone: string, at: Date): string {
+  const key = `${zone}|${at.getTime()}`;
+  const known = suffixes.get(key);
+  if (known !== undefined) return known;
+  let suffix = "";
   const mine = readerZone();
   try {
-    if (!mine || clockIn(mine, at) === clockIn(zone, at)) return "";
-    const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" })
-      .formatToParts(at)
-      .find((p) => p.type === "timeZoneName")?.value;
-    return name ? words.status.zone(name) : "";
+    if (mine && clockIn(mine, at) !== clockIn(zone, at)) {
+      const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" })
+        .formatToParts(at)
+        .find((p) => p.type === "timeZoneName")?.value;
+      suffix = name ? words.status.zone(name) : "";
+    }
   } catch {
-    return "";
+    // A zone this browser does not know: its times are given without a name.
   }
+  if (suffixes.size > 256) suffixes.clear();
+  suffixes.set(key, suffix);
+  return suffix;
 }
 
 /** The status of a clinic with `hours` at `at`: "open", "closed" or "unknown", and its line in `words`. */
