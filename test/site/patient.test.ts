@@ -49,6 +49,10 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
     },
   });
 
+  /** Austin's clinics as the API publishes them. */
+  const austin = async () =>
+    JSON.parse(await readFile(join(root, "api/v1/clinics/texas/austin.json"), "utf8")) as ClinicsByCity;
+
   beforeAll(async () => {
     [browser, site] = await Promise.all([
       launchChromium(),
@@ -118,7 +122,7 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
     expect(await page.textContent("[data-near-status]")).toBe("10 nearest clinics to you");
     // The same documents as nearest itself reads, each once: cities.json, then the fewest city documents.
     expect(api).toEqual(read);
-    await page.locator("[data-near-results]").scrollIntoViewIfNeeded();
+    await page.locator("[data-near-status]").evaluate((el) => el.scrollIntoView());
     await page.screenshot({ path: join(SCREENSHOTS, "near-me-results-en.png") });
 
     // Open now only: the nearest clinics known to be open, none closed or of unknown hours.
@@ -182,9 +186,7 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
     const page = await context.newPage();
     // The sample places every clinic precisely: this city's document, as the page reads it, marks one approximate.
     await page.route("**/api/v1/clinics/texas/austin.json", async (route) => {
-      const doc = JSON.parse(
-        await readFile(join(root, "api/v1/clinics/texas/austin.json"), "utf8"),
-      ) as ClinicsByCity;
+      const doc = await austin();
       doc.clinics = doc.clinics.map((c) => ({ ...c, coordinates_source: "zip_centroid" as const }));
       await route.fulfill({ json: doc });
     });
@@ -197,9 +199,9 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
         text: li.textContent ?? "",
       })),
     );
-    const austin = items.filter((i) => i.distance.startsWith("about "));
-    expect(austin.length).toBeGreaterThan(0);
-    for (const i of austin) {
+    const approximate = items.filter((i) => i.distance.startsWith("about "));
+    expect(approximate.length).toBeGreaterThan(0);
+    for (const i of approximate) {
       expect(i.distance).toMatch(/^about \d+ mi$/);
       expect(i.text).toContain("Location approximate");
     }
@@ -210,9 +212,7 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
     const { context, problems, api } = await phone();
     const page = await context.newPage();
     await page.clock.setFixedTime(WEDNESDAY);
-    const doc = JSON.parse(
-      await readFile(join(root, "api/v1/clinics/texas/austin.json"), "utf8"),
-    ) as ClinicsByCity;
+    const doc = await austin();
     await page.goto(`${site.origin}/clinics/texas/austin/`);
     // Every status reads as the SDK says, in the same words; unknown hours are "Hours not known", never closed.
     const statuses = await page.$$eval("ul[data-list] li.clinic .status", (els) =>
@@ -262,9 +262,7 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
     const site = own;
     const page = await context.newPage();
     await page.clock.setFixedTime(WEDNESDAY);
-    const doc = JSON.parse(
-      await readFile(join(root, "api/v1/clinics/texas/austin.json"), "utf8"),
-    ) as ClinicsByCity;
+    const doc = await austin();
     const clinic = doc.clinics[0] as ClinicsByCity["clinics"][number];
     const clinicPath = new URL(clinic.url).pathname;
     await page.goto(`${site.origin}${clinicPath}`);
@@ -330,9 +328,7 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
     const { context, problems } = await phone({ geolocation: AUSTIN, permissions: ["geolocation"] });
     const page = await context.newPage();
     await page.clock.setFixedTime(WEDNESDAY);
-    const doc = JSON.parse(
-      await readFile(join(root, "api/v1/clinics/texas/austin.json"), "utf8"),
-    ) as ClinicsByCity;
+    const doc = await austin();
     const clinic = doc.clinics[0] as ClinicsByCity["clinics"][number];
     const path = new URL(clinic.url).pathname;
     for (const [lang, prefix] of [
@@ -368,7 +364,7 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
     const want = await nearest(counting([]), AUSTIN.latitude, AUSTIN.longitude, { limit: 10 });
     expect(await resultsOf(page)).toEqual(expected(want, es, "/es"));
     expect(await page.textContent("[data-near-status]")).toBe("10 clínicas más cercanas a usted");
-    await page.locator("[data-near-results]").scrollIntoViewIfNeeded();
+    await page.locator("[data-near-status]").evaluate((el) => el.scrollIntoView());
     await page.screenshot({ path: join(SCREENSHOTS, "near-me-results-es.png") });
     expect(problems).toEqual([]);
     await context.close();

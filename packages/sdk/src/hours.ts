@@ -57,20 +57,27 @@ function minutes(hhmm: string): number {
 }
 
 /**
- * Whether `hours` are open at local minute-of-week `m`. A period listed under a day starts that day; when its
- * close is at or before its open it ends on the next day (Sunday's overnight period ends on Monday).
+ * The week's periods as [start, end) minutes from Monday 00:00. A period listed under a day starts that day; when
+ * its close is at or before its open it ends on the next day (Sunday's overnight period ends on Monday, past the
+ * week's end).
  */
-function openAtMinute(hours: Hours, m: number): boolean {
+function spans(hours: Hours): [number, number][] {
+  const out: [number, number][] = [];
   for (let d = 0; d < 7; d++) {
     for (const p of hours.weekly[WEEKDAYS[d] as Weekday]) {
       const open = minutes(p.open);
       const close = minutes(p.close);
-      const start = d * DAY + open;
-      const end = d * DAY + close + (close <= open ? DAY : 0);
-      if ((m >= start && m < end) || (m + WEEK >= start && m + WEEK < end)) return true;
+      out.push([d * DAY + open, d * DAY + close + (close <= open ? DAY : 0)]);
     }
   }
-  return false;
+  return out;
+}
+
+/** Whether `hours` are open at local minute-of-week `m`. */
+function openAtMinute(hours: Hours, m: number): boolean {
+  return spans(hours).some(
+    ([start, end]) => (m >= start && m < end) || (m + WEEK >= start && m + WEEK < end),
+  );
 }
 
 /**
@@ -122,19 +129,13 @@ export interface OpenStatusDetail {
   next: StatusChange | null;
 }
 
-/** The week's periods as [start, end) minutes from Monday 00:00, each also a week earlier and later (wrap-around). */
+/** The week's periods (`spans`), each also a week earlier and later (the wrap-around), by start. */
 function intervals(hours: Hours): [number, number][] {
-  const out: [number, number][] = [];
-  for (let d = 0; d < 7; d++) {
-    for (const p of hours.weekly[WEEKDAYS[d] as Weekday]) {
-      const open = minutes(p.open);
-      const close = minutes(p.close);
-      const start = d * DAY + open;
-      const end = d * DAY + close + (close <= open ? DAY : 0);
-      for (const shift of [-WEEK, 0, WEEK]) out.push([start + shift, end + shift]);
-    }
-  }
-  return out.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return spans(hours)
+    .flatMap(([start, end]) =>
+      [-WEEK, 0, WEEK].map((shift): [number, number] => [start + shift, end + shift]),
+    )
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 }
 
 function changeAt(m: number, at: number, closing: boolean): StatusChange {
