@@ -5,9 +5,11 @@ import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { decodeHours, encodeHours, type HoursData } from "../../src/browser/hours-data.js";
 import { directionsHref, telHref } from "../../src/browser/links.js";
+import { fromRecords } from "../../src/dataset/store.js";
 import { pages as enPages } from "../../src/i18n/en.js";
 import { pages as esPages } from "../../src/i18n/es.js";
 import { en, es, statusText } from "../../src/i18n/words.js";
+import { createContext } from "../../src/render/context.js";
 import { OutputWriter } from "../../src/render/output/writer.js";
 import { faviconIco } from "../../src/render/site/favicon.js";
 import { bytes } from "../../src/render/site/format.js";
@@ -18,8 +20,9 @@ import { openingHoursSpecification } from "../../src/render/site/jsonld.js";
 import { manifestFile } from "../../src/render/site/manifest.js";
 import { pagedPath, splitPages } from "../../src/render/site/paged.js";
 import { markdown } from "../../src/render/site/pages/api-reference.js";
+import { type SiteContext, siteContexts } from "../../src/render/site/site.js";
 import { SitemapWriter, xmlText } from "../../src/render/site/sitemap.js";
-import { tempDir } from "../helpers/sample-site.js";
+import { smallRecords, tempDir } from "../helpers/sample-site.js";
 
 const WEEK: HoursData = {
   timezone: "America/Chicago",
@@ -228,6 +231,31 @@ describe("favicon.ico", () => {
     expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 1]);
     expect([ico[6], ico[7], ico.readUInt16LE(12)]).toEqual([32, 32, 32]);
     expect(ico.readUInt32LE(14) + 22).toBe(ico.length);
+  });
+});
+
+describe("links in each language", () => {
+  it("prefix page paths (ending in /, before any #) with the language, never files; under the site's own path", () => {
+    const ctx = createContext(fromRecords(smallRecords()), { siteUrl: "https://x.example/ucd" });
+    const [en, es] = siteContexts(ctx) as [SiteContext, SiteContext];
+    expect([
+      es.href("/clinics/texas/"),
+      es.href("/about/#downloads"),
+      es.href("/"),
+      es.href("/favicon.svg"),
+    ]).toEqual(["/ucd/es/clinics/texas/", "/ucd/es/about/#downloads", "/ucd/es/", "/ucd/favicon.svg"]);
+    expect([en.href("/clinics/texas/"), en.hrefIn("es", "/near-me/"), es.hrefIn("en", "/near-me/")]).toEqual([
+      "/ucd/clinics/texas/",
+      "/ucd/es/near-me/",
+      "/ucd/near-me/",
+    ]);
+    expect([es.canonical("/about/"), es.canonicalIn("en", "/about/"), es.pagePath("/about/")]).toEqual([
+      "https://x.example/ucd/es/about/",
+      "https://x.example/ucd/about/",
+      "/es/about/",
+    ]);
+    expect(es.apiHref("/states.json")).toBe("/ucd/api/v1/states.json");
+    expect(es.local("https://x.example/ucd/clinics/texas/")).toBe("/ucd/es/clinics/texas/");
   });
 });
 

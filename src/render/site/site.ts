@@ -74,7 +74,11 @@ export function siteAssets(): SiteAssets {
   };
 }
 
-const isPage = (path: string) => (path.split("#")[0] as string).endsWith("/");
+/** A page's path ends in `/` before any `#` (called for every link of every page: no allocation). */
+function isPage(path: string): boolean {
+  const hash = path.indexOf("#");
+  return path.charCodeAt((hash < 0 ? path.length : hash) - 1) === 47;
+}
 
 /**
  * The site's view of a build, in one language.
