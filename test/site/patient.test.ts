@@ -18,7 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en, es, statusText } from "../../src/i18n/words.js";
 import type { NetworksList } from "../../src/schema/documents.js";
 import { sampleSite } from "../helpers/sample-build.js";
-import { launchChromium, RUN_BROWSER_TESTS } from "./helpers/browser.js";
+import { tempDir } from "../helpers/sample-site.js";
+import { launchChromium, launchChromiumProfile, RUN_BROWSER_TESTS } from "./helpers/browser.js";
 import { type StaticSite, serveStatic } from "./helpers/static-server.js";
 
 /** Where the browser tests leave what people look at (git-ignored). */
@@ -291,6 +292,29 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
       problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|Failed to fetch/.test(p)),
     ).toEqual([]);
     await context.close();
+  });
+
+  it("is installable on a phone's home screen, in each language: Chromium finds no installability error", async () => {
+    // A browser with a profile: Chromium never offers to install from an incognito-like context.
+    const profile = await tempDir("ucd-profile-");
+    const context = await launchChromiumProfile(profile.dir, PHONE);
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    for (const [prefix, start] of [
+      ["", "/"],
+      ["/es", "/es/"],
+    ] as const) {
+      await page.goto(`${site.origin}${prefix}/near-me/`);
+      await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+      const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
+      const manifest = (await cdp.send("Page.getAppManifest")) as { url: string; data: string };
+      expect(JSON.parse(manifest.data).start_url).toBe(start);
+    }
+    await context.close();
+    await profile.cleanup();
   });
 
   it("picks up a new release: a changed sw.js replaces the saved copies, and the new pages are what opens offline", async () => {
