@@ -66,9 +66,17 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
     await site?.close();
   });
 
-  /** A phone's browser context in Austin's time zone; `problems` collects errors and requests elsewhere. */
+  /**
+   * A phone's browser context in Austin's time zone; `problems` collects errors and requests elsewhere. The service
+   * worker is off but where a test is about it (`serviceWorkers: "allow"`): it would save every page as it goes.
+   */
   async function phone(options: Parameters<Browser["newContext"]>[0] = {}, on: StaticSite = site) {
-    const context = await browser.newContext({ ...PHONE, timezoneId: "America/Chicago", ...options });
+    const context = await browser.newContext({
+      ...PHONE,
+      timezoneId: "America/Chicago",
+      serviceWorkers: "block",
+      ...options,
+    });
     const problems: string[] = [];
     const api: string[] = [];
     context.on("request", (r) => {
@@ -178,12 +186,9 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
   });
 
   it('approximate positions say so: "about 3 mi" and a note, never a precise distance', async () => {
-    // No service worker here: the test's changed document must reach the page (a worker's fetches bypass routes).
-    const { context } = await phone({
-      geolocation: AUSTIN,
-      permissions: ["geolocation"],
-      serviceWorkers: "block",
-    });
+    // No service worker (`phone`'s default): the test's changed document must reach the page (a worker's fetches
+    // bypass routes).
+    const { context } = await phone({ geolocation: AUSTIN, permissions: ["geolocation"] });
     const page = await context.newPage();
     // The sample places every clinic precisely: this city's document, as the page reads it, marks one approximate.
     await page.route("**/api/v1/clinics/texas/austin.json", async (route) => {
@@ -259,7 +264,7 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
   it("works offline once seen: the clinic page with its phone number, the near-me results; an unseen page says it is offline", async () => {
     // A server of its own, which this test stops: no connection at all, as on a phone without signal.
     const own = await serveStatic(root);
-    const { context, problems } = await phone({}, own);
+    const { context, problems } = await phone({ serviceWorkers: "allow" }, own);
     const site = own;
     const page = await context.newPage();
     await page.clock.setFixedTime(WEDNESDAY);
@@ -320,7 +325,7 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
   it("picks up a new release: a changed sw.js replaces the saved copies, and the new pages are what opens offline", async () => {
     const own = await serveStatic(root);
     const site = own;
-    const { context } = await phone({}, own);
+    const { context } = await phone({ serviceWorkers: "allow" }, own);
     const page = await context.newPage();
     const path = "/clinics/texas/austin/";
     await page.goto(`${site.origin}${path}`);

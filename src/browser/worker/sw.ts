@@ -92,9 +92,10 @@ async function networkFirst(event: FetchEvent): Promise<Response> {
   network.catch(() => undefined); // answered from `saved` below when it fails
   const saved = caches.match(request);
   // A slow network (a weak signal) loses to a saved copy after a while; the fetch still updates the copy.
-  const timeout = new Promise<Response | undefined>((resolve) =>
-    setTimeout(() => void saved.then(resolve), NETWORK_TIMEOUT_MS),
-  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<Response | undefined>((resolve) => {
+    timer = setTimeout(() => void saved.then(resolve), NETWORK_TIMEOUT_MS);
+  });
   try {
     const first = await Promise.race([network, timeout]);
     if (first) return first;
@@ -107,6 +108,8 @@ async function networkFirst(event: FetchEvent): Promise<Response> {
       if (page) return page;
     }
     return Response.error();
+  } finally {
+    clearTimeout(timer);
   }
 }
 
