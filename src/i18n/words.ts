@@ -8,7 +8,7 @@ import type { Lang } from "./lang.js";
 export type Weekday = "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
 
 export interface Words {
-  /** A 24-hour `HH:MM` as people say it: "8 am", "7:30 pm", "midnight". */
+  /** A 24-hour `HH:MM` as people say it: "8 am", "7:30 pm", "midnight" (non-breaking spaces inside). */
   clock(hhmm: string): string;
   /** Full weekday names. */
   days: Record<Weekday, string>;
@@ -85,7 +85,8 @@ export const en: Words = {
     if (h % 24 === 0 && m === 0) return "midnight";
     if (h === 12 && m === 0) return "noon";
     const hour = h % 12 === 0 ? 12 : h % 12;
-    return `${hour}${m === 0 ? "" : `:${pad(m)}`} ${h < 12 || h === 24 ? "am" : "pm"}`;
+    // A non-breaking space: "8 pm" never splits across lines.
+    return `${hour}${m === 0 ? "" : `:${pad(m)}`}\u00a0${h < 12 || h === 24 ? "am" : "pm"}`;
   },
   days: {
     mon: "Monday",
@@ -147,7 +148,7 @@ export const es: Words = {
     if (h % 24 === 0 && m === 0) return "medianoche";
     if (h === 12 && m === 0) return "mediodía";
     const hour = h % 12 === 0 ? 12 : h % 12;
-    return `${hour}${m === 0 ? "" : `:${pad(m)}`} ${h < 12 || h === 24 ? "a. m." : "p. m."}`;
+    return `${hour}${m === 0 ? "" : `:${pad(m)}`}\u00a0${h < 12 || h === 24 ? "a.\u00a0m." : "p.\u00a0m."}`;
   },
   days: {
     mon: "lunes",
@@ -210,7 +211,7 @@ export const es: Words = {
 /** "a la 1 p. m.", "a las 8 a. m.", "a medianoche", "a mediodía". */
 function at(time: string): string {
   if (time === "medianoche" || time === "mediodía") return `a ${time}`;
-  return time.startsWith("1 ") || time.startsWith("1:") ? `a la ${time}` : `a las ${time}`;
+  return /^1\D/.test(time) ? `a la ${time}` : `a las ${time}`;
 }
 
 /** Every language's words. */

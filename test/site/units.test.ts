@@ -86,10 +86,10 @@ describe("hours", () => {
   );
   it("read in one line, runs of days joined, in each language", () => {
     expect(hoursSummary({ t: enPages, w: en }, WEEK)).toBe(
-      "Mon to Tue: 7 am to 7 pm; Wed: 7 am to 12:30 pm, 1:30 pm to 7 pm; Thu: 7 am to 7 pm; Fri: 8 pm to 2 am; Sat: Open 24 hours; Sun: Closed",
+      "Mon to Tue: 7\u00a0am to 7\u00a0pm; Wed: 7\u00a0am to 12:30\u00a0pm, 1:30\u00a0pm to 7\u00a0pm; Thu: 7\u00a0am to 7\u00a0pm; Fri: 8\u00a0pm to 2\u00a0am; Sat: Open 24 hours; Sun: Closed",
     );
     expect(hoursSummary({ t: esPages, w: es }, WEEK)).toBe(
-      "lun a mar: de 7 a. m. a 7 p. m.; mié: de 7 a. m. a 12:30 p. m., de 1:30 p. m. a 7 p. m.; jue: de 7 a. m. a 7 p. m.; vie: de 8 p. m. a 2 a. m.; sáb: Abierto las 24 horas; dom: Cerrado",
+      "lun a mar: de 7\u00a0a.\u00a0m. a 7\u00a0p.\u00a0m.; mié: de 7\u00a0a.\u00a0m. a 12:30\u00a0p.\u00a0m., de 1:30\u00a0p.\u00a0m. a 7\u00a0p.\u00a0m.; jue: de 7\u00a0a.\u00a0m. a 7\u00a0p.\u00a0m.; vie: de 8\u00a0p.\u00a0m. a 2\u00a0a.\u00a0m.; sáb: Abierto las 24 horas; dom: Cerrado",
     );
   });
   it("become schema.org specifications, 24:00 written 23:59, each period once per day", () => {
@@ -108,14 +108,14 @@ describe("hours", () => {
 
 describe("formatting", () => {
   it.each([
-    [en.clock("07:00"), "7 am"],
+    [en.clock("07:00"), "7\u00a0am"],
     [en.clock("12:00"), "noon"],
     [en.clock("00:00"), "midnight"],
     [en.clock("24:00"), "midnight"],
-    [en.clock("19:30"), "7:30 pm"],
-    [en.clock("12:15"), "12:15 pm"],
-    [es.clock("07:00"), "7 a. m."],
-    [es.clock("13:05"), "1:05 p. m."],
+    [en.clock("19:30"), "7:30\u00a0pm"],
+    [en.clock("12:15"), "12:15\u00a0pm"],
+    [es.clock("07:00"), "7\u00a0a.\u00a0m."],
+    [es.clock("13:05"), "1:05\u00a0p.\u00a0m."],
     [es.clock("24:00"), "medianoche"],
     [enPages.count(1234567), "1,234,567"],
     [enPages.cities(1), "1 city"],
@@ -150,21 +150,21 @@ describe("formatting", () => {
   ])("%j → %j", (got, want) => expect(got).toBe(want));
 
   it.each([
-    [en, { status: "open", next: { day: "wed", time: "20:00", inDays: 0 } }, "Open now · closes 8 pm"],
+    [en, { status: "open", next: { day: "wed", time: "20:00", inDays: 0 } }, "Open now · closes 8\u00a0pm"],
     [
       en,
       { status: "open", next: { day: "thu", time: "02:00", inDays: 1 } },
-      "Open now · closes 2 am tomorrow",
+      "Open now · closes 2\u00a0am tomorrow",
     ],
     [
       en,
       { status: "closed", next: { day: "thu", time: "08:00", inDays: 1 } },
-      "Closed now · opens 8 am tomorrow",
+      "Closed now · opens 8\u00a0am tomorrow",
     ],
     [
       en,
       { status: "closed", next: { day: "mon", time: "08:30", inDays: 3 } },
-      "Closed now · opens 8:30 am Monday",
+      "Closed now · opens 8:30\u00a0am Monday",
     ],
     [en, { status: "open", next: null }, "Open 24 hours"],
     [en, { status: "closed", next: null }, "Closed now"],
@@ -172,17 +172,17 @@ describe("formatting", () => {
     [
       es,
       { status: "open", next: { day: "wed", time: "20:00", inDays: 0 } },
-      "Abierto ahora · cierra a las 8 p. m.",
+      "Abierto ahora · cierra a las 8\u00a0p.\u00a0m.",
     ],
     [
       es,
       { status: "closed", next: { day: "thu", time: "13:00", inDays: 1 } },
-      "Cerrado ahora · abre mañana a la 1 p. m.",
+      "Cerrado ahora · abre mañana a la 1\u00a0p.\u00a0m.",
     ],
     [
       es,
       { status: "closed", next: { day: "mon", time: "08:00", inDays: 4 } },
-      "Cerrado ahora · abre el lunes a las 8 a. m.",
+      "Cerrado ahora · abre el lunes a las 8\u00a0a.\u00a0m.",
     ],
     [es, { status: "unknown", next: null }, "Horario no conocido"],
   ] as const)("status line %#: %j", (words, detail, want) => expect(statusText(words, detail)).toBe(want));
