@@ -3,6 +3,7 @@
  * hidden in the HTML and shown only when a search function exists; Enter opens the first hit.
  */
 import type { SearchHit, SearchOptions } from "@urgent-care-directory/sdk/search";
+import { localPage, type PageInfo } from "./page.js";
 
 /** What the search box calls: the SDK's search of the published index. */
 export type SearchFunction = (text: string, options: SearchOptions) => Promise<readonly SearchHit[]>;
@@ -10,13 +11,9 @@ export type SearchFunction = (text: string, options: SearchOptions) => Promise<r
 const LIMIT = 10;
 const DELAY_MS = 120;
 
-/** The site-local address of a hit's page (its `url` may name the public host while the page is served elsewhere). */
-export function hitHref(hit: SearchHit): string {
-  try {
-    return new URL(hit.url).pathname;
-  } catch {
-    return hit.url;
-  }
+/** The address of a hit's page in this page's language (its `url` may name the public host). */
+export function hitHref(info: PageInfo, hit: SearchHit): string {
+  return localPage(info, hit.url);
 }
 
 function describe(hit: SearchHit): string {
@@ -27,7 +24,8 @@ function describe(hit: SearchHit): string {
 }
 
 /** Wires the form `form` (input, status and results inside it) to `search`. */
-export function enhanceSearch(form: HTMLFormElement, search: SearchFunction): void {
+export function enhanceSearch(form: HTMLFormElement, search: SearchFunction, info: PageInfo): void {
+  const words = info.words;
   const input = form.querySelector<HTMLInputElement>("input[type=search]");
   const status = form.querySelector<HTMLElement>("[data-search-status]");
   const list = form.querySelector<HTMLUListElement>("[data-search-results]");
@@ -41,7 +39,7 @@ export function enhanceSearch(form: HTMLFormElement, search: SearchFunction): vo
       ...hits.map((hit) => {
         const li = document.createElement("li");
         const a = document.createElement("a");
-        a.href = hitHref(hit);
+        a.href = hitHref(info, hit);
         a.textContent = hit.name;
         const small = document.createElement("span");
         small.className = "hint";
@@ -50,13 +48,13 @@ export function enhanceSearch(form: HTMLFormElement, search: SearchFunction): vo
         return li;
       }),
     );
-    first = hits[0] ? hitHref(hits[0]) : null;
+    first = hits[0] ? hitHref(info, hits[0]) : null;
     status.textContent =
       text === ""
         ? ""
         : hits.length === 0
-          ? `No clinic matches “${text}”.`
-          : `${hits.length === LIMIT ? `The first ${LIMIT}` : hits.length} clinic${hits.length === 1 ? "" : "s"} matching “${text}”.`;
+          ? words.search.none(text)
+          : words.search.some(hits.length, LIMIT, text);
   };
 
   const run = async () => {
@@ -67,7 +65,7 @@ export function enhanceSearch(form: HTMLFormElement, search: SearchFunction): vo
       const hits = await search(text, { limit: LIMIT });
       if (ticket === asked) show(text, hits);
     } catch {
-      if (ticket === asked) status.textContent = "Search is not available right now.";
+      if (ticket === asked) status.textContent = words.search.unavailable;
     }
   };
 

@@ -76,3 +76,11 @@ export function nearestZip(latitude: number, longitude: number, maxKm = 30): Zip
     }
   return best;
 }
+
+/**
+ * Every ZCTA centroid, by ZIP code.
+ * @example for (const z of zipCentroids()) console.log(z.zip, z.latitude, z.longitude);
+ */
+export function zipCentroids(): Iterable<ZipCentroid> {
+  return load().values();
+}

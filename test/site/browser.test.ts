@@ -4,9 +4,10 @@ import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { openStatus } from "@urgent-care-directory/sdk";
+import { nextChange } from "@urgent-care-directory/sdk";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { en, statusText } from "../../src/i18n/words.js";
 import type { ClinicsByCity } from "../../src/schema/documents.js";
 import { sampleSite } from "../helpers/sample-build.js";
 import { launchChromium, RUN_BROWSER_TESTS } from "./helpers/browser.js";
@@ -66,7 +67,12 @@ describe.runIf(RUN_BROWSER_TESTS)("the site in Chromium", () => {
 
   it("each kind of page loads with no console error, no failed request and nothing from another origin; axe finds no violation (none serious or critical, none at all)", async () => {
     const report: Record<string, string[]> = {};
-    const paths = [...Object.values(pages.files).map(urlOf), "/no-such-page/"];
+    const { spanish } = pages;
+    const paths = [
+      ...Object.values(pages.files).map(urlOf),
+      ...[spanish.home, spanish.city, spanish.clinic, spanish.near, spanish.network].map(urlOf),
+      "/no-such-page/",
+    ];
     // Two tabs take turns through the pages: Chromium runs each tab's page and axe in its own renderer.
     const tabs = 2;
     const problems = await Promise.all(
@@ -95,51 +101,50 @@ describe.runIf(RUN_BROWSER_TESTS)("the site in Chromium", () => {
     expect(report).toEqual(Object.fromEntries(paths.map((p) => [p, []])));
   });
 
-  it('"open now" badges agree with the SDK\'s openStatus for a fixed clock', async () => {
+  it("status lines agree with the SDK's nextChange at fixed clocks, in the clinic's time zone; unknown hours are never \"closed\"", async () => {
     const cityFile = pages.files.city;
     const doc = JSON.parse(
       await readFile(join(root, "api/v1", `${urlOf(cityFile).replace(/\/$/, "")}.json`), "utf8"),
     ) as ClinicsByCity;
+    // A reader in the city's own time zone: times with no zone named.
+    const context = await browser.newContext({ timezoneId: doc.city.timezone ?? "UTC" });
     for (const instant of ["2026-05-06T15:30:00Z", "2026-05-10T06:10:00Z"]) {
-      const { page, problems } = await watched();
+      const page = await context.newPage();
       const at = new Date(instant);
       await page.clock.setFixedTime(at);
       await page.goto(site.origin + urlOf(cityFile));
       const shown = await page.$$eval("li.clinic", (items) =>
         items.map((li) => {
-          const badge = li.querySelector<HTMLElement>("[data-hours]");
+          const badge = li.querySelector<HTMLElement>(".status");
           return {
             href: li.querySelector("h3 a")?.getAttribute("href") ?? "",
             badge: badge ? (badge.hidden ? "hidden" : (badge.textContent ?? "")) : "none",
           };
         }),
       );
-      const want = doc.clinics.map((c) => {
-        const status = openStatus(c, at);
-        return {
-          href: new URL(c.url).pathname,
-          badge:
-            c.hours === null
-              ? "none"
-              : status === "open"
-                ? "Open now"
-                : status === "closed"
-                  ? "Closed now"
-                  : "hidden",
-        };
-      });
+      const want = doc.clinics.map((c) => ({
+        href: new URL(c.url).pathname,
+        badge: statusText(en, nextChange(c, at)),
+      }));
       expect(shown).toEqual(want);
-      expect(new Set(shown.map((s) => s.badge)).size, "both answers appear").toBeGreaterThan(1);
-      expect(problems).toEqual([]);
+      expect(
+        new Set(shown.map((s) => s.badge.split(" · ")[0])).size,
+        "open and closed both appear",
+      ).toBeGreaterThan(1);
+      for (const s of shown) if (s.badge === en.status.unknown) expect(s.badge).not.toMatch(/closed/i);
       await page.close();
     }
-    // The clinic page's badge too.
-    const { page } = await watched();
+    await context.close();
+    // A reader elsewhere (another time zone): the clinic's zone is named after its times; the clinic page too.
+    const away = await browser.newContext({ timezoneId: "Pacific/Honolulu" });
+    const page = await away.newPage();
     await page.clock.setFixedTime(new Date("2026-05-06T15:30:00Z"));
     await page.goto(site.origin + urlOf(pages.files.clinic));
-    const badge = await page.$eval("main [data-hours]", (el) => (el as HTMLElement).textContent);
-    expect(badge).toMatch(/^(Open|Closed) now$/);
-    await page.close();
+    const badge = await page.$eval("main .status", (el) => (el as HTMLElement).textContent ?? "");
+    expect(badge).toMatch(
+      /^(Open now · closes|Closed now · opens) .+ \((E|C|M|P|AK|H)[SD]T\)$|^Open 24 hours$|^Hours not known$/,
+    );
+    await away.close();
   });
 
   it("without JavaScript every page is complete but for search and open-now (the search form stays hidden)", async () => {
@@ -147,10 +152,14 @@ describe.runIf(RUN_BROWSER_TESTS)("the site in Chromium", () => {
     const page = await context.newPage();
     await page.goto(`${site.origin}/`);
     expect(await page.isVisible("form[data-search]")).toBe(false);
+    expect(await page.isVisible("[data-near-me]")).toBe(false);
     expect(await page.locator("main ul.columns a").count()).toBe(51);
     await page.goto(site.origin + urlOf(pages.files.city));
     expect(await page.locator("[data-hours]:visible").count()).toBe(0);
     expect(await page.locator("li.clinic").count()).toBeGreaterThan(0);
+    // The near-me page leads to the states instead.
+    await page.goto(`${site.origin}/near-me/`);
+    expect(await page.locator("[data-no-js] a").count()).toBe(51);
     await context.close();
   });
 

@@ -191,12 +191,17 @@ describe("a site under a path prefix (--site-url https://example.org/ucd)", () =
 });
 
 describe("notices", () => {
-  it("real data has no synthetic banner, and old data says so on every page", async () => {
+  it("real data has no synthetic banner, and old data says so on every page; a clinic placed at its ZIP code's centre says so on its page", async () => {
     const tmp = await tempDir();
     try {
       const base = smallRecords();
+      const placed = base.clinics[0];
+      if (!placed) throw new Error("no clinic");
       const old: FlatDataset = {
         ...base,
+        clinics: base.clinics.map((c, i) =>
+          i === 0 ? { ...c, coordinates_source: "zip_centroid" as const } : c,
+        ),
         source: { ...base.source, name: "Test import", synthetic: false },
         recordDates: { oldest: "2008-03-01", newest: "2009-01-20" },
       };
@@ -205,8 +210,29 @@ describe("notices", () => {
       const pages = await pagesOf(out);
       for (const [file, body] of pages) {
         expect(body, file).not.toContain("Synthetic sample data");
-        expect(body, file).toContain("This data is old: its newest record was last confirmed on 2009-01-20");
+        expect(body, file).not.toContain("Datos de muestra sintéticos");
+        // The 404 and offline pages speak both languages; the others their own.
+        if (!file.startsWith("es/"))
+          expect(body, file).toContain(
+            "This data is old: its newest record was last confirmed on 2009-01-20",
+          );
+        else
+          expect(body, file).toContain(
+            "Estos datos son antiguos: su registro más reciente se confirmó por última vez el 20 de enero de 2009",
+          );
       }
+      const own = [...pages].filter(([f]) => f.includes(`/${placed.id}/`));
+      expect(own, "its page in English and in Spanish").toHaveLength(2);
+      for (const [file, body] of own)
+        expect(body, file).toContain(
+          file.startsWith("es/")
+            ? "Su posición en el mapa es aproximada (el centro del área de su código postal)"
+            : "Its position on the map is approximate (the centre of its ZIP code area)",
+        );
+      const others = [...pages].filter(
+        ([f]) => /\/[a-z0-9]{12}\/index\.html$/.test(f) && !f.includes(placed.id),
+      );
+      for (const [file, body] of others) expect(body, file).not.toContain("approximate (the centre");
     } finally {
       await tmp.cleanup();
     }

@@ -30,6 +30,7 @@ let all: Listed[];
 let sizes: Map<string, number>;
 let pageFiles: string[];
 let files: Awaited<ReturnType<typeof representativePages>>["files"];
+let spanish: Awaited<ReturnType<typeof representativePages>>["spanish"];
 /** Every page's text, read once. */
 const bodies = new Map<string, string>();
 
@@ -38,6 +39,7 @@ beforeAll(async () => {
   all = rep.all;
   sizes = rep.sizes;
   files = rep.files;
+  spanish = rep.spanish;
   pageFiles = all.map((f) => f.path).filter((p) => p.endsWith(".html"));
   // Read synchronously: ~9,000 small files, several times faster than through the thread pool.
   for (const f of pageFiles) bodies.set(f, readFileSync(join(root, f), "utf8"));
@@ -45,6 +47,7 @@ beforeAll(async () => {
 
 const read = async (file: string) => bodies.get(file) ?? readFile(join(root, file), "utf8");
 const pageOf = (url: string) => `${url.slice(SITE_URL.length + 1)}index.html`;
+const have = (file: string) => sizes.has(file);
 
 describe("pages of the sample site", () => {
   it("has a page for every state, city, clinic and network of the documents, and the site's other pages", async () => {
@@ -69,9 +72,34 @@ describe("pages of the sample site", () => {
     expect(count("city")).toBe(cities.count);
     expect(count("clinic")).toBe(clinics);
     expect(count("network")).toBe(networks.count);
-    for (const f of ["index.html", "404.html", "about/index.html", "docs/index.html", "networks/index.html"])
+    for (const f of [
+      "index.html",
+      "404.html",
+      "about/index.html",
+      "docs/index.html",
+      "networks/index.html",
+      "near-me/index.html",
+      "offline.html",
+    ])
       expect(have.has(f), f).toBe(true);
-    for (const f of ["robots.txt", "llms.txt", "sitemap.xml", "favicon.svg", "favicon.ico"])
+    // Every page in Spanish too, at the same path under /es/.
+    const english = pageFiles.filter((p) => !p.startsWith("es/") && p.endsWith("index.html"));
+    expect(english.filter((p) => !have.has(`es/${p}`))).toEqual([]);
+    expect(pageFiles.filter((p) => p.startsWith("es/")).length).toBe(english.length);
+    for (const f of [
+      "robots.txt",
+      "llms.txt",
+      "sitemap.xml",
+      "favicon.svg",
+      "favicon.ico",
+      "sw.js",
+      "manifest.webmanifest",
+      "es/manifest.webmanifest",
+      "icons/icon-192.png",
+      "icons/icon-512.png",
+      "icons/icon-maskable-512.png",
+      "icons/apple-touch-icon.png",
+    ])
       expect(sizes.has(f), f).toBe(true);
   });
 
@@ -80,7 +108,9 @@ describe("pages of the sample site", () => {
     const clinicPages = pageFiles.filter((p) => kindOf(p) === "clinic");
     const chosen = [
       ...Object.values(files),
+      ...Object.values(spanish),
       "404.html",
+      "offline.html",
       "clinics/wyoming/index.html",
       ...clinicPages.filter((_, i) => i % 500 === 0),
     ];
@@ -110,11 +140,40 @@ describe("pages of the sample site", () => {
     expect(bad).toEqual([]);
   });
 
-  it("are light: a city page ≤ 30 KB and a clinic page ≤ 15 KB brotli, with their CSS and script", async () => {
-    const city = await pageWeight(root, sizes, files.city);
-    const clinic = await pageWeight(root, sizes, files.clinic);
-    expect(city).toBeLessThanOrEqual(30 * 1024);
-    expect(clinic).toBeLessThanOrEqual(15 * 1024);
+  it("are light: a city page ≤ 30 KB and a clinic page ≤ 15 KB brotli, with their CSS and script, in each language", async () => {
+    for (const set of [files, spanish]) {
+      expect(await pageWeight(root, sizes, set.city), set.city).toBeLessThanOrEqual(30 * 1024);
+      expect(await pageWeight(root, sizes, set.clinic), set.clinic).toBeLessThanOrEqual(15 * 1024);
+    }
+  });
+
+  it("carry long lists in pages: no list page outweighs the heaviest city page by more than a quarter", async () => {
+    const listPage = (p: string) =>
+      kindOf(p) === "city" || kindOf(p) === "network" || kindOf(p) === "list-page";
+    const heaviest = (pred: (p: string) => boolean) =>
+      Math.max(...pageFiles.filter(pred).map((p) => sizes.get(p) ?? 0));
+    const city = heaviest((p) => kindOf(p) === "city");
+    const lists = heaviest(listPage);
+    expect(lists).toBeLessThanOrEqual(city * 1.25);
+    // The largest network is in pages, each with links to the others, and a list of where each state starts.
+    const networks = await readJson<NetworksList>(root, "api/v1/networks.json");
+    const largest = networks.networks.reduce((a, b) => (b.clinic_count > a.clinic_count ? b : a));
+    const first = await read(pageOf(largest.url));
+    const pageCount = Math.ceil(largest.clinic_count / 100);
+    expect(pageCount).toBeGreaterThan(1);
+    for (let n = 2; n <= pageCount; n++) {
+      expect(first, `link to page ${n}`).toContain(`href="${urlOf(pageOf(largest.url))}page-${n}/"`);
+      expect(have(`${pageOf(largest.url).replace(/index\.html$/, "")}page-${n}/index.html`)).toBe(true);
+    }
+    // Every clinic of the network is on exactly one of its pages.
+    let listed = 0;
+    for (let n = 1; n <= pageCount; n++) {
+      const body = await read(
+        `${pageOf(largest.url).replace(/index\.html$/, "")}${n === 1 ? "" : `page-${n}/`}index.html`,
+      );
+      listed += (body.match(/<li class="clinic">/g) ?? []).length;
+    }
+    expect(listed).toBe(largest.clinic_count);
   });
 
   it("carry schema.org MedicalClinic JSON-LD on every clinic page, matching the clinic's document", async () => {
@@ -173,7 +232,7 @@ describe("pages of the sample site", () => {
 
   it("name their assets after their content and load only those", async () => {
     const assets = all.map((f) => f.path).filter((p) => /^assets\/[^/]+$/.test(p) && !/\.(br|gz)$/.test(p));
-    expect(assets.length).toBe(3);
+    expect(assets.length).toBe(4); // the stylesheet, the no-JavaScript stylesheet, the site script, the search script
     for (const a of assets) {
       const hash = createHash("sha256")
         .update(await readFile(join(root, a)))

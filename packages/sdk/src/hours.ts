@@ -57,20 +57,27 @@ function minutes(hhmm: string): number {
 }
 
 /**
- * Whether `hours` are open at local minute-of-week `m`. A period listed under a day starts that day; when its
- * close is at or before its open it ends on the next day (Sunday's overnight period ends on Monday).
+ * The week's periods as [start, end) minutes from Monday 00:00. A period listed under a day starts that day; when
+ * its close is at or before its open it ends on the next day (Sunday's overnight period ends on Monday, past the
+ * week's end).
  */
-function openAtMinute(hours: Hours, m: number): boolean {
+function spans(hours: Hours): [number, number][] {
+  const out: [number, number][] = [];
   for (let d = 0; d < 7; d++) {
     for (const p of hours.weekly[WEEKDAYS[d] as Weekday]) {
       const open = minutes(p.open);
       const close = minutes(p.close);
-      const start = d * DAY + open;
-      const end = d * DAY + close + (close <= open ? DAY : 0);
-      if ((m >= start && m < end) || (m + WEEK >= start && m + WEEK < end)) return true;
+      out.push([d * DAY + open, d * DAY + close + (close <= open ? DAY : 0)]);
     }
   }
-  return false;
+  return out;
+}
+
+/** Whether `hours` are open at local minute-of-week `m`. */
+function openAtMinute(hours: Hours, m: number): boolean {
+  return spans(hours).some(
+    ([start, end]) => (m >= start && m < end) || (m + WEEK >= start && m + WEEK < end),
+  );
 }
 
 /**
@@ -103,4 +110,75 @@ export function openStatus(clinic: Pick<Clinic, "hours">, at: Date = new Date())
 export function isOpen(clinic: Pick<Clinic, "hours">, at: Date = new Date()): boolean | null {
   const status = openStatus(clinic, at);
   return status === "unknown" ? null : status === "open";
+}
+
+/** When a clinic's status next changes: a wall-clock time in the clinic's own time zone. */
+export interface StatusChange {
+  /** The clinic's weekday of the change. */
+  day: Weekday;
+  /** `HH:MM` on that day; a close at the end of a day is `24:00`. */
+  time: string;
+  /** 0 when the change is later today (the clinic's today), 1 tomorrow, up to 7 (the same weekday next week). */
+  inDays: number;
+}
+
+/** {@link openStatus} with when it next changes: the closing time when open, the opening time when closed. */
+export interface OpenStatusDetail {
+  status: OpenStatus;
+  /** Null when the status never changes (open around the clock, never open) or the hours are unknown. */
+  next: StatusChange | null;
+}
+
+/** The week's periods (`spans`), each also a week earlier and later (the wrap-around), by start. */
+function intervals(hours: Hours): [number, number][] {
+  return spans(hours)
+    .flatMap(([start, end]) =>
+      [-WEEK, 0, WEEK].map((shift): [number, number] => [start + shift, end + shift]),
+    )
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+}
+
+function changeAt(m: number, at: number, closing: boolean): StatusChange {
+  let day = Math.floor(at / DAY);
+  let minute = at - day * DAY;
+  // A close at the very end of a day reads "midnight" that day, not "00:00" the next.
+  if (closing && minute === 0) {
+    day -= 1;
+    minute = DAY;
+  }
+  const hh = String(Math.floor(minute / 60)).padStart(2, "0");
+  const mm = String(minute % 60).padStart(2, "0");
+  return {
+    day: WEEKDAYS[(((day % 7) + 7) % 7) as number] as Weekday,
+    time: `${hh}:${mm}`,
+    inDays: day - Math.floor(m / DAY),
+  };
+}
+
+/**
+ * Whether the clinic is open at `at` (as {@link openStatus}) and when that next changes, in the clinic's own
+ * wall-clock time: the time it closes when open (following periods that run into each other, such as 20:00–24:00
+ * then 00:00–08:00), the time it opens when closed. What a patient reads as "closes 8 pm" or "opens 8 am
+ * tomorrow".
+ * @example
+ * nextChange(clinic, new Date("2026-05-06T15:30:00Z"));
+ * // { status: "open", next: { day: "wed", time: "20:00", inDays: 0 } }
+ */
+export function nextChange(clinic: Pick<Clinic, "hours">, at: Date = new Date()): OpenStatusDetail {
+  const status = openStatus(clinic, at);
+  const hours = clinic.hours;
+  if (status === "unknown" || !hours || hours.open_24_hours) return { status, next: null };
+  const m = localMinuteOfWeek(at, hours.timezone) as number;
+  const list = intervals(hours);
+  if (status === "closed") {
+    const start = list.find(([s]) => s > m)?.[0];
+    return { status, next: start === undefined ? null : changeAt(m, start, false) };
+  }
+  // Sorted by start: extend the end through every period that starts before it (periods that touch or overlap).
+  let end = m;
+  for (const [s, e] of list) {
+    if (s > end) break;
+    if (e > end) end = e;
+  }
+  return { status, next: end - m >= WEEK ? null : changeAt(m, end, true) };
 }

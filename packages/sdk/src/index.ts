@@ -22,7 +22,14 @@ export {
   type UrgentCareError,
 } from "./errors.js";
 export { distanceKm, type LatLng, parseCoordinates } from "./geo.js";
-export { isOpen, type OpenStatus, openStatus } from "./hours.js";
+export {
+  isOpen,
+  nextChange,
+  type OpenStatus,
+  type OpenStatusDetail,
+  openStatus,
+  type StatusChange,
+} from "./hours.js";
 export { type NearestOptions, type NearestResult, nearest } from "./nearest.js";
 export type { components, operations, paths } from "./openapi.generated.js";
 export type { RetryOptions } from "./retry.js";

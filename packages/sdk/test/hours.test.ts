@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { localMinuteOfWeek, WEEKDAYS } from "../src/hours.js";
-import { isOpen, type OpenStatus, openStatus } from "../src/index.js";
+import { isOpen, nextChange, type OpenStatus, openStatus } from "../src/index.js";
 import type { Hours, OpeningPeriod, WeeklyHours } from "../src/types.js";
 
 const p = (open: string, close: string): OpeningPeriod[] => [{ open, close }];
@@ -310,6 +310,111 @@ describe("openStatus and isOpen", () => {
         expect(isOpen(clinic(zone, w), new Date(ms))).toBe(want);
       }),
       { numRuns: 2000, seed: 20260501 },
+    );
+  });
+});
+
+describe("nextChange: when the status changes, in the clinic's wall-clock time", () => {
+  const NY = "America/New_York";
+  it("says when an open clinic closes and a closed one opens: today, tomorrow, later in the week", () => {
+    const weekdays = week({ sat: [], sun: [] }, p("08:00", "20:00"));
+    // Wednesday 6 May 2026, 11:30 EDT: open, closes 20:00 today.
+    expect(nextChange(clinic(NY, weekdays), new Date("2026-05-06T15:30:00Z"))).toEqual({
+      status: "open",
+      next: { day: "wed", time: "20:00", inDays: 0 },
+    });
+    // Wednesday 21:00 EDT: closed, opens 08:00 tomorrow.
+    expect(nextChange(clinic(NY, weekdays), new Date("2026-05-07T01:00:00Z"))).toEqual({
+      status: "closed",
+      next: { day: "thu", time: "08:00", inDays: 1 },
+    });
+    // Saturday noon: closed, opens Monday 08:00.
+    expect(nextChange(clinic(NY, weekdays), new Date("2026-05-09T16:00:00Z"))).toEqual({
+      status: "closed",
+      next: { day: "mon", time: "08:00", inDays: 2 },
+    });
+    // Wednesday 07:00: opens later today.
+    expect(nextChange(clinic(NY, weekdays), new Date("2026-05-06T11:00:00Z")).next).toEqual({
+      day: "wed",
+      time: "08:00",
+      inDays: 0,
+    });
+  });
+
+  it("follows periods that run into each other, across midnight and the week's end; a close at 24:00 is midnight that day", () => {
+    const lateFri = week({ fri: [{ open: "08:00", close: "24:00" }], sat: p("00:00", "02:00") });
+    // Friday 22:00: open until Saturday 02:00.
+    expect(nextChange(clinic(NY, lateFri), new Date("2026-05-09T02:00:00Z")).next).toEqual({
+      day: "sat",
+      time: "02:00",
+      inDays: 1,
+    });
+    const midnight = week({}, [{ open: "08:00", close: "24:00" }]);
+    expect(nextChange(clinic(NY, midnight), new Date("2026-05-06T15:30:00Z")).next).toEqual({
+      day: "wed",
+      time: "24:00",
+      inDays: 0,
+    });
+    // Sunday 20:00 to Monday 08:00 (listed under Sunday): at Monday 01:00 it closes 08:00 today.
+    const sundayNight = week({ sun: p("20:00", "08:00") });
+    expect(nextChange(clinic(NY, sundayNight), new Date("2026-05-11T05:00:00Z"))).toEqual({
+      status: "open",
+      next: { day: "mon", time: "08:00", inDays: 0 },
+    });
+    // Monday 09:00: closed until Sunday 20:00.
+    expect(nextChange(clinic(NY, sundayNight), new Date("2026-05-11T13:00:00Z")).next).toEqual({
+      day: "sun",
+      time: "20:00",
+      inDays: 6,
+    });
+  });
+
+  it("has no next change around the clock, when never open, or when the hours are unknown", () => {
+    expect(nextChange(clinic(NY, week({}), true))).toEqual({ status: "open", next: null });
+    expect(nextChange(clinic(NY, week({}, [{ open: "00:00", close: "24:00" }])))).toEqual({
+      status: "open",
+      next: null,
+    });
+    expect(nextChange(clinic(NY, week({})))).toEqual({ status: "closed", next: null });
+    expect(nextChange({ hours: null })).toEqual({ status: "unknown", next: null });
+  });
+
+  // The oracle: step minute by minute from `at` until openStatus changes, in a fixed-offset zone.
+  it("agrees with a minute-by-minute scan of openStatus on random schedules", () => {
+    const time = fc
+      .integer({ min: 0, max: 24 * 2 - 1 })
+      .map((q) => `${String(Math.floor(q / 2)).padStart(2, "0")}:${q % 2 ? "30" : "00"}`);
+    const close = fc.oneof(time, fc.constant("24:00"));
+    const day = fc.array(fc.record({ open: time, close }), { maxLength: 2 });
+    const weekly = fc.record({ mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day });
+    const instant = fc
+      .integer({ min: Date.UTC(2026, 0, 5), max: Date.UTC(2026, 11, 1) })
+      .map((ms) => ms - (ms % 60_000));
+    fc.assert(
+      fc.property(weekly, instant, (w, ms) => {
+        const c = clinic("Etc/GMT+5", w);
+        const got = nextChange(c, new Date(ms));
+        const first = openStatus(c, new Date(ms));
+        let minutes = 1;
+        while (minutes <= 7 * 1440 && openStatus(c, new Date(ms + minutes * 60_000)) === first) minutes++;
+        expect(got.status).toBe(first);
+        if (minutes > 7 * 1440) return expect(got.next).toBeNull();
+        const local = new Date(ms + minutes * 60_000 - 5 * 3_600_000);
+        const hhmm = `${String(local.getUTCHours()).padStart(2, "0")}:${String(local.getUTCMinutes()).padStart(2, "0")}`;
+        const next = got.next;
+        expect(next).not.toBeNull();
+        if (!next) return;
+        // 24:00 names the same instant as 00:00 of the next day.
+        const want = next.time === "24:00" ? hhmm === "00:00" : next.time === hhmm;
+        expect(want, `${next.time} vs ${hhmm}`).toBe(true);
+        const startDay = Math.floor((ms - 5 * 3_600_000) / 86_400_000);
+        const endDay = Math.floor(
+          (ms + minutes * 60_000 - 5 * 3_600_000 - (next.time === "24:00" ? 1 : 0)) / 86_400_000,
+        );
+        expect(next.inDays).toBe(endDay - startDay);
+        expect(next.day).toBe(WEEKDAYS[(local.getUTCDay() + 6 - (next.time === "24:00" ? 1 : 0) + 7) % 7]);
+      }),
+      { numRuns: 150, seed: 20260506 },
     );
   });
 });

@@ -9,7 +9,7 @@ import type { Emitter } from "../emitter.js";
 import type { StateGroup } from "../group.js";
 import { apiFile, clinicPage, clinicPath, pageFile } from "../paths.js";
 import { tombstonePageHtml } from "../site/pages/tombstone.js";
-import { siteContext } from "../site/site.js";
+import { siteContexts } from "../site/site.js";
 import type { Summary } from "../summary.js";
 import type { Tombstone } from "./inputs.js";
 
@@ -28,7 +28,7 @@ export const tombstoneDocuments: Emitter = ({ ctx, out, check, summary, release 
     if (list) list.push(t);
     else byState.set(t.record.state, [t]);
   }
-  const site = siteContext(ctx);
+  const sites = siteContexts(ctx);
   return {
     async state(group) {
       const tombstones = byState.get(group.state.state.code) ?? [];
@@ -38,15 +38,17 @@ export const tombstoneDocuments: Emitter = ({ ctx, out, check, summary, release 
         const parsed = check.parse(path, ClinicDocument, doc);
         await out.json(apiFile(path), parsed);
         const cityListed = group.cities.some((c) => c.city.slug === t.record.city_slug);
-        const html = tombstonePageHtml(site, {
-          clinic: parsed.clinic,
-          removedSince: t.removed_since,
-          lastListed: t.last_listed,
-          nearby: parsed.nearby,
-          cityListed,
-        });
         const page = clinicPage(group.state.state.slug, t.record.city_slug, t.record.id);
-        await out.add(pageFile(page), html);
+        for (const site of sites) {
+          const html = tombstonePageHtml(site, {
+            clinic: parsed.clinic,
+            removedSince: t.removed_since,
+            lastListed: t.last_listed,
+            nearby: parsed.nearby,
+            cityListed,
+          });
+          await out.add(pageFile(site.pagePath(page)), html);
+        }
       }
     },
   };

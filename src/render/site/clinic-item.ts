@@ -1,17 +1,16 @@
 /** A clinic as one item of a list (city and network pages). */
+import { telHref, unbreakablePhone } from "../../browser/links.js";
 import type { RenderedClinic } from "../group.js";
 import { clinicPage, networkPage } from "../paths.js";
 import type { NetworkSummary } from "../summary.js";
-import { telHref } from "./format.js";
-import { hoursSummary, openNowBadge } from "./hours.js";
+import { hoursSummary, statusBadge } from "./hours.js";
 import { type Fragment, type Html, html } from "./html.js";
 import type { SiteContext } from "./site.js";
 
 /** A phone number as a `tel:` link (text only when it is not a US number). */
 export function phoneLink(phone: string): Html {
   const tel = telHref(phone);
-  // Non-breaking spaces and hyphens: a phone number never wraps across lines.
-  const text = phone.replace(/ /g, "\u00a0").replace(/-/g, "\u2011");
+  const text = unbreakablePhone(phone);
   return tel ? html`<a href="${tel}">${text}</a>` : html`${phone}`;
 }
 
@@ -30,14 +29,15 @@ export interface ItemOptions {
   showNetwork?: boolean;
 }
 
-/** One clinic: its name (a link to its page), open-now badge, address, phone, network and hours in one line. */
+/** One clinic: its name (a link to its page), its status, address, phone, network and hours in one line. */
 export function clinicItem(
   site: SiteContext,
   { clinic }: RenderedClinic | { clinic: RenderedClinic["clinic"] },
   o: ItemOptions,
 ): Html {
+  const { t } = site;
   const href = site.href(clinicPage(o.state, o.city, clinic.id));
   return html`<li class="clinic"><h3><a href="${href}">${clinic.name}</a></h3>
-${openNowBadge(clinic.hours)}${o.place ? html`<p>${o.place}</p>` : ""}${clinic.address ? html`<p>${clinic.address}</p>` : ""}${clinic.phone ? html`<p>Phone: ${phoneLink(clinic.phone)}</p>` : ""}${clinic.network && o.showNetwork !== false ? html`<p>Network: ${networkLink(site, o.networkOf(clinic.network), clinic.network)}</p>` : ""}<p class="meta">${clinic.hours ? hoursSummary(clinic.hours) : "Opening hours not known"}</p></li>
+${statusBadge(site, clinic.hours)}${o.place ? html`<p>${o.place}</p>` : ""}${clinic.address ? html`<p>${clinic.address}</p>` : ""}${clinic.phone ? html`<p>${t.list.phone} ${phoneLink(clinic.phone)}</p>` : ""}${clinic.network && o.showNetwork !== false ? html`<p>${t.list.network} ${networkLink(site, o.networkOf(clinic.network), clinic.network)}</p>` : ""}${clinic.hours ? html`<p class="meta">${hoursSummary(site, clinic.hours)}</p>` : ""}</li>
 `;
 }

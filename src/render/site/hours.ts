@@ -1,54 +1,58 @@
-/** Opening hours in words and in a table, in the clinic's own time zone. */
+/** Opening hours in words and in a table, in the clinic's own time zone and the page's language. */
 import { DAY_KEYS, type DayKey, encodeHours, type HoursData } from "../../browser/hours-data.js";
-import { clock, DAY_NAMES, zoneName } from "./format.js";
 import { type Html, html } from "./html.js";
+import type { SiteContext } from "./site.js";
 
-function periods(list: readonly { open: string; close: string }[]): string {
-  if (list.length === 0) return "Closed";
+type Words = Pick<SiteContext, "t" | "w">;
+
+function periods({ t, w }: Words, list: readonly { open: string; close: string }[]): string {
+  if (list.length === 0) return t.hours.closed;
   return list
     .map((p) =>
-      p.open === "00:00" && p.close === "24:00" ? "Open 24 hours" : `${clock(p.open)} to ${clock(p.close)}`,
+      p.open === "00:00" && p.close === "24:00"
+        ? t.hours.allDay
+        : t.hours.range(w.clock(p.open), w.clock(p.close)),
     )
     .join(", ");
 }
 
-const SHORT: Record<DayKey, string> = {
-  mon: "Mon",
-  tue: "Tue",
-  wed: "Wed",
-  thu: "Thu",
-  fri: "Fri",
-  sat: "Sat",
-  sun: "Sun",
-};
-
 /**
  * The week in one line, consecutive days with the same hours joined.
- * @example hoursSummary(hours) // "Mon to Fri: 7am to 7pm; Sat: 8am to 4pm; Sun: Closed"
+ * @example hoursSummary(site, hours) // "Mon to Fri: 7 am to 7 pm; Sat: 8 am to 4 pm; Sun: Closed"
  */
-export function hoursSummary(hours: HoursData): string {
-  if (hours.open_24_hours) return "Open 24 hours, every day";
+export function hoursSummary(site: Words, hours: HoursData): string {
+  const { t } = site;
+  if (hours.open_24_hours) return t.hours.everyDay;
   const runs: { from: DayKey; to: DayKey; text: string }[] = [];
   for (const day of DAY_KEYS) {
-    const text = periods(hours.weekly[day]);
+    const text = periods(site, hours.weekly[day]);
     const last = runs[runs.length - 1];
     if (last && last.text === text) last.to = day;
     else runs.push({ from: day, to: day, text });
   }
+  const short = t.hours.shortDays;
   return runs
-    .map((r) => `${r.from === r.to ? SHORT[r.from] : `${SHORT[r.from]} to ${SHORT[r.to]}`}: ${r.text}`)
+    .map((r) => `${r.from === r.to ? short[r.from] : t.hours.days(short[r.from], short[r.to])}: ${r.text}`)
     .join("; ");
 }
 
-/** The "open now" badge: hidden, filled in by the browser script from the hours it carries. */
-export function openNowBadge(hours: HoursData | null): Html {
-  return hours ? html`<p class="status" data-hours="${encodeHours(hours)}" hidden></p>` : html``;
+/**
+ * The status line of a clinic. Known hours: a badge the site's script fills for this instant ("Open now · closes
+ * 8 pm"), its room kept while empty (nothing moves when it is filled), hidden without JavaScript (the hours are
+ * printed beside it). Unknown hours: "Hours not known", which
+ * does not depend on the time, so it is written here, never "closed".
+ */
+export function statusBadge(site: Words, hours: HoursData | null): Html {
+  return hours
+    ? html`<p class="status" data-hours="${encodeHours(hours)}" data-js></p>`
+    : html`<p class="status status-unknown">${site.w.status.unknown}</p>`;
 }
 
 /** The week as a table, with the time zone the times are in. */
-export function hoursTable(hours: HoursData): Html {
-  return html`<p>Times are local to the clinic: ${zoneName(hours.timezone)}. Hours on public holidays may differ.</p>
-<table class="hours"><caption class="hint">Regular opening hours</caption><thead><tr><th scope="col">Day</th><th scope="col">Hours</th></tr></thead><tbody>${DAY_KEYS.map(
-    (d) => html`<tr><th scope="row">${DAY_NAMES[d]}</th><td>${periods(hours.weekly[d])}</td></tr>`,
+export function hoursTable(site: Words, hours: HoursData): Html {
+  const { t, w } = site;
+  return html`<p>${t.hours.local(t.zone(hours.timezone))}</p>
+<table class="hours"><caption class="hint">${t.hours.caption}</caption><thead><tr><th scope="col">${t.hours.day}</th><th scope="col">${t.hours.hours}</th></tr></thead><tbody>${DAY_KEYS.map(
+    (d) => html`<tr><th scope="row">${w.days[d]}</th><td>${periods(site, hours.weekly[d])}</td></tr>`,
   )}</tbody></table>`;
 }

@@ -1,10 +1,13 @@
 /** schema.org `MedicalClinic` of a clinic page, as search engines document local-business structured data. */
 import { DAY_KEYS, type HoursData } from "../../browser/hours-data.js";
+import { en } from "../../i18n/words.js";
 import type { RenderedClinic } from "../group.js";
-import { DAY_NAMES } from "./format.js";
 import { safeHttpUrl } from "./html.js";
 
 type Json = Record<string, unknown>;
+
+/** schema.org's day names (`https://schema.org/Monday`) are the English ones, whatever the page's language. */
+const DAY_NAMES = en.days;
 
 /** Days with the same periods share one specification; a close at 24:00 is written 23:59, as schema.org asks. */
 export function openingHoursSpecification(hours: HoursData): Json[] {

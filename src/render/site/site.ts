@@ -1,9 +1,12 @@
 import { createHash } from "node:crypto";
+import { LANG_PREFIX, LANGS, type Lang } from "../../i18n/lang.js";
+import { MESSAGES, type Messages } from "../../i18n/messages.js";
+import { WORDS, type Words } from "../../i18n/words.js";
 import type { BuildContext } from "../context.js";
 import { freshness } from "../documents/freshness.js";
 import { API_DIR } from "../paths.js";
 import { BROWSER_BUNDLES } from "./browser-bundles.generated.js";
-import { SITE_CSS } from "./styles.js";
+import { NOSCRIPT_CSS, SITE_CSS } from "./styles.js";
 
 /** A file of the site's assets folder, named after its content (the server serves `assets/*-<hex>.*` immutable). */
 export interface Asset {
@@ -12,23 +15,48 @@ export interface Asset {
   body: string;
 }
 
-/** What every page template reads: addresses resolved for this build, the assets, the notices. */
+/** What every page template reads: the language, addresses resolved for this build, the assets, the notices. */
 export interface SiteContext {
   ctx: BuildContext;
+  lang: Lang;
+  /** The page strings of `lang`. */
+  t: Messages;
+  /** The words pages share with the browser scripts (statuses, times, distances), in `lang`. */
+  w: Words;
   /**
-   * Where a site path is linked from a page: the site address's own path prefix, then the path
-   * (`/clinics/texas/` → `/ucd/clinics/texas/` for `--site-url https://example.org/ucd`). Root-relative, so the
-   * pages work on any host that serves the folder under the site's path.
+   * Where a site path is linked from a page: the site address's own path prefix, then the language's prefix for
+   * a page (a path ending in `/`, before any `#`), then the path (`/clinics/texas/` → `/ucd/es/clinics/texas/`
+   * for `--site-url https://example.org/ucd` in Spanish). Files (`/favicon.svg`, `/llms.txt`) are shared by the
+   * languages. Root-relative, so the pages work on any host that serves the folder under the site's path.
    */
   href(path: string): string;
+  /** `href` of the same page in another language (the language switch, `hreflang` links). */
+  hrefIn(lang: Lang, path: string): string;
+  /** The canonical absolute address of a page of this language. */
+  canonical(path: string): string;
+  /** The canonical absolute address of a page in `lang` (`hreflang` alternates). */
+  canonicalIn(lang: Lang, path: string): string;
+  /** The page's path inside the site, with the language's prefix: what names its file. */
+  pagePath(path: string): string;
   /** The local `href` of an absolute address of this site (pages, API documents, downloads); others unchanged. */
   local(url: string): string;
   /** Local `href` of an API document (`/states.json` → `/api/v1/states.json`): the copy in this very folder. */
   apiHref(path: string): string;
-  assets: { css: Asset; openNow: Asset; home: Asset };
+  assets: SiteAssets;
   synthetic: boolean;
-  /** The freshness notice when the data is old; null otherwise. */
+  /** The freshness notice in `lang` when the data is old; null otherwise. */
   staleNotice: string | null;
+}
+
+/** The fingerprinted files every page may load. */
+export interface SiteAssets {
+  css: Asset;
+  /** The script of every page (statuses, filter, near me, offline), a module. */
+  script: Asset;
+  /** The home page's search box, a module. */
+  search: Asset;
+  /** The stylesheet of browsers without JavaScript. */
+  noscript: Asset;
 }
 
 function asset(name: string, extension: string, body: string): Asset {
@@ -36,25 +64,55 @@ function asset(name: string, extension: string, body: string): Asset {
   return { file: `assets/${name}-${hash}.${extension}`, body };
 }
 
+/** The site's CSS and script (the same for every language). */
+export function siteAssets(): SiteAssets {
+  return {
+    css: asset("site", "css", SITE_CSS),
+    script: asset("site", "js", BROWSER_BUNDLES.site),
+    search: asset("search", "js", BROWSER_BUNDLES.search),
+    noscript: asset("noscript", "css", NOSCRIPT_CSS),
+  };
+}
+
+/** A page's path ends in `/` before any `#` (called for every link of every page: no allocation). */
+function isPage(path: string): boolean {
+  const hash = path.indexOf("#");
+  return path.charCodeAt((hash < 0 ? path.length : hash) - 1) === 47;
+}
+
 /**
- * The site's view of a build.
- * @example const site = siteContext(ctx); site.href("/clinics/texas/") // "/clinics/texas/"
+ * The site's view of a build, in one language.
+ * @example const site = siteContext(ctx, "es"); site.href("/clinics/texas/") // "/es/clinics/texas/"
  */
-export function siteContext(ctx: BuildContext): SiteContext {
+export function siteContext(ctx: BuildContext, lang: Lang = "en", assets = siteAssets()): SiteContext {
   const prefix = new URL(ctx.siteUrl).pathname.replace(/\/+$/, "");
-  const href = (path: string) => `${prefix}${path}`;
+  const inLang = (l: Lang, path: string) => (isPage(path) ? `${LANG_PREFIX[l]}${path}` : path);
+  const href = (path: string) => `${prefix}${inLang(lang, path)}`;
   const fresh = freshness(ctx.dataset, ctx.generatedAt);
+  const t = MESSAGES[lang];
   return {
     ctx,
+    lang,
+    t,
+    w: WORDS[lang],
     href,
+    hrefIn: (l, path) => `${prefix}${inLang(l, path)}`,
+    canonical: (path) => ctx.page(inLang(lang, path)),
+    canonicalIn: (l, path) => ctx.page(inLang(l, path)),
+    pagePath: (path) => inLang(lang, path),
     local: (url) => (url.startsWith(`${ctx.siteUrl}/`) ? href(url.slice(ctx.siteUrl.length)) : url),
-    apiHref: (path) => href(`/${API_DIR}${path}`),
-    assets: {
-      css: asset("site", "css", SITE_CSS),
-      openNow: asset("open-now", "js", BROWSER_BUNDLES.openNow),
-      home: asset("home", "js", BROWSER_BUNDLES.home),
-    },
+    apiHref: (path) => `${prefix}/${API_DIR}${path}`,
+    assets,
     synthetic: ctx.dataset.source.synthetic,
-    staleNotice: fresh.stale ? fresh.notice : null,
+    staleNotice: fresh.stale ? t.freshness(fresh, ctx.dataset.source.synthetic) : null,
   };
+}
+
+/**
+ * One context per language, sharing the assets.
+ * @example for (const site of siteContexts(ctx)) await write(site.pagePath("/"), homePageHtml(site, summary));
+ */
+export function siteContexts(ctx: BuildContext): SiteContext[] {
+  const assets = siteAssets();
+  return LANGS.map((l) => siteContext(ctx, l, assets));
 }

@@ -57,7 +57,7 @@ td.num,th.num{text-align:right}
 .clinic{border-top:1px solid #b1b4b6;padding:.8em 0}
 .clinic h3{margin:0 0 .3em;font-size:1.15rem}
 .clinic p{margin:0 0 .2em}
-.status{display:inline-block;font-weight:700;padding:.1em .5em;margin:0 0 .3em;border:2px solid currentColor}
+.status{display:block;width:fit-content;min-height:calc(1.7em + 4px);font-weight:700;padding:.1em .5em;margin:0 0 .3em;border:2px solid currentColor}
 .status-open{color:#005a30;background:#cce2d8}
 .status-closed{color:#942514;background:#f6d7d2}
 .map{display:block;width:100%;height:auto;max-height:70vh;margin:0 0 1.5em;background:#d2e2f1}
@@ -81,10 +81,40 @@ td.num,th.num{text-align:right}
 .search ul{list-style:none;padding:0;margin:.5em 0 0;max-width:36em}
 .search li{padding:.4em 0;border-bottom:1px solid #b1b4b6}
 .status-line{min-height:1.5em;margin:.4em 0 0}
+.near .status-line{font-weight:700}
 .hours{width:auto}
 .hours th{font-weight:400}
 .hours td{white-space:nowrap}
+.status-unknown{color:#383f43;background:#f3f2f1}
+.status:empty{visibility:hidden}
+.button{display:inline-block;font:inherit;font-weight:700;font-size:1.1rem;line-height:1.25;min-height:48px;padding:.6em 1.1em;color:#fff;background:#00703c;border:0;box-shadow:0 2px 0 #002d18;cursor:pointer;text-decoration:none;text-align:center}
+.button:visited,.button:hover{color:#fff;background:#005a30}
+.button:focus{outline:3px solid transparent;color:#0b0c0c;background:#fd0;box-shadow:0 2px 0 #0b0c0c}
+.button-secondary,.button-secondary:visited{color:#0b0c0c;background:#f3f2f1;box-shadow:0 2px 0 #929191}
+.button-secondary:hover{color:#0b0c0c;background:#dbdad9}
+.actions{display:flex;flex-wrap:wrap;gap:.6em;margin:.6em 0 1em}
+.actions .button{flex:1 1 10em}
+.near{border:2px solid #1d70b8;padding:10px 15px;margin:0 0 1.5em}
+.near h2{margin-top:.2em}
+.near .search{margin:.5em 0}
+.filter{display:flex;align-items:center;gap:.5em;margin:.5em 0}
+.filter input{width:1.5em;height:1.5em;margin:0}
+.filter label{font-weight:700}
+.distance{font-size:1.05rem}
+.results{margin-top:.5em}
+.pager ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5em 1em}
+.pager a,.pager span{display:inline-block;padding:.4em .2em;min-height:44px}
+.nav li:last-child{margin-left:auto}
 .op{display:inline-block;font-weight:700;font-size:.8rem;padding:0 .4em;margin-right:.5em;background:#1d70b8;color:#fff}
 @media (min-width:641px){body{font-size:1.1875rem}h1{font-size:3rem}h2{font-size:2.25rem}h3{font-size:1.5rem}.breadcrumbs ol{font-size:1rem}}
 @media print{.header,.footer,.skip-link,.map{display:none}}
+`;
+
+/**
+ * The stylesheet of browsers without JavaScript (linked inside \`<noscript>\`): what only a script makes work is
+ * hidden, what stands in for it shown. With JavaScript those parts are in place from the first paint, and nothing
+ * moves when the script wires them up.
+ */
+export const NOSCRIPT_CSS = `[data-js]{display:none!important}
+[data-no-js][hidden]{display:block!important}
 `;

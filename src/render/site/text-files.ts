@@ -46,6 +46,8 @@ ${downloads}
 ## Pages
 
 - [Find a clinic](${ctx.page("/")}): search, map and list of states
+- [Near me](${ctx.page("/near-me/")}): the nearest clinics to the reader's position, a ZIP code or a city, open now or not
+- [En español](${ctx.page("/es/")}): every page in Spanish, at the same path under /es/
 - [Networks](${ctx.page("/networks/")})
 - [About the data](${ctx.page("/about/")}): sources, completeness, downloads
 - [Sitemap](${ctx.page(`/${SITEMAP_INDEX}`)})

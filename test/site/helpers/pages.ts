@@ -16,9 +16,11 @@ const CLINIC = /^clinics\/[^/]+\/[^/]+\/[^/]+\/index\.html$/;
 const CITY = /^clinics\/[^/]+\/[^/]+\/index\.html$/;
 const STATE = /^clinics\/[^/]+\/index\.html$/;
 const NETWORK = /^networks\/[^/]+\/index\.html$/;
+const LIST_PAGE = /^(?:networks\/[^/]+|clinics\/[^/]+\/[^/]+)\/page-\d+\/index\.html$/;
 
 /** The kind of a page file, or null when it is not one of the per-item pages. */
-export function kindOf(file: string): "clinic" | "city" | "state" | "network" | null {
+export function kindOf(file: string): "clinic" | "city" | "state" | "network" | "list-page" | null {
+  if (LIST_PAGE.test(file)) return "list-page";
   if (CLINIC.test(file)) return "clinic";
   if (CITY.test(file)) return "city";
   if (STATE.test(file)) return "state";
@@ -51,6 +53,7 @@ export async function representativePages(dir: string) {
   };
   const files = {
     home: "index.html",
+    near: "near-me/index.html",
     state: heaviest("state"),
     city: heaviest("city"),
     clinic: heaviest("clinic"),
@@ -59,5 +62,7 @@ export async function representativePages(dir: string) {
     about: "about/index.html",
     docs: "docs/index.html",
   };
-  return { files, sizes, all };
+  /** The same pages in Spanish. */
+  const spanish = Object.fromEntries(Object.entries(files).map(([k, f]) => [k, `es/${f}`])) as typeof files;
+  return { files, spanish, sizes, all };
 }

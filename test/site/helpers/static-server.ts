@@ -2,30 +2,21 @@ import { readFile, stat } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, normalize, sep } from "node:path";
+import { CONTENT_SECURITY_POLICY, MEDIA_TYPES } from "@urgent-care-directory/server";
 
 /**
- * The Content-Security-Policy the server sends with every HTML page (packages/server): the pages must work
- * under it, so the browser tests serve them with it.
+ * The Content-Security-Policy the server sends with every HTML page (packages/server's policy, which every deploy
+ * target's config is generated from): the pages must work under it, so the browser tests serve them with it.
  */
-export const CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
-  "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+export const CSP = CONTENT_SECURITY_POLICY;
 
-const TYPES: Record<string, string> = {
-  html: "text/html; charset=utf-8",
-  css: "text/css; charset=utf-8",
-  js: "text/javascript; charset=utf-8",
-  json: "application/json; charset=utf-8",
-  svg: "image/svg+xml",
-  ico: "image/x-icon",
-  xml: "application/xml",
-  txt: "text/plain; charset=utf-8",
-  csv: "text/csv; charset=utf-8",
-  ndjson: "application/x-ndjson; charset=utf-8",
-};
+const TYPES = MEDIA_TYPES;
 
 export interface StaticSite {
   origin: string;
+  /** Bodies served instead of the folder's, by URL path (`/sw.js`, `/clinics/texas/`): a next release, in part. */
+  overlay: Map<string, string>;
+  /** Stops answering: every connection is closed (the browser is then as good as offline). */
   close(): Promise<void>;
 }
 
@@ -36,8 +27,18 @@ export interface StaticSite {
  * check the pages alone.
  */
 export async function serveStatic(root: string): Promise<StaticSite> {
+  const overlay = new Map<string, string>();
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
+    const replaced = overlay.get(url.pathname);
+    if (replaced !== undefined) {
+      const ext = url.pathname.endsWith("/") ? "html" : url.pathname.slice(url.pathname.lastIndexOf(".") + 1);
+      const headers: Record<string, string> = { "Content-Type": TYPES[ext] ?? "application/octet-stream" };
+      if (ext === "html") headers["Content-Security-Policy"] = CSP;
+      res.writeHead(200, headers);
+      res.end(replaced);
+      return;
+    }
     let path = decodeURIComponent(url.pathname);
     if (path.endsWith("/")) path += "index.html";
     const file = normalize(join(root, path));
@@ -60,6 +61,11 @@ export async function serveStatic(root: string): Promise<StaticSite> {
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    overlay,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

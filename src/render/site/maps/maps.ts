@@ -5,7 +5,6 @@
 import { type GeoProjection, geoAlbersUsa, geoAzimuthalEqualArea, geoCentroid } from "d3-geo";
 import type { StateGroup } from "../../group.js";
 import type { StateSummary } from "../../summary.js";
-import { plural } from "../format.js";
 import { type Html, html, raw } from "../html.js";
 import { simplified, stateOutlines } from "./atlas.js";
 import { dotsPath, pathData } from "./svg.js";
@@ -20,7 +19,11 @@ const EARTH_KM = 6371;
  * The country (Albers USA: Alaska and Hawaii as insets), each state a link to its page, named for screen readers
  * and keyboard users with its clinic count.
  */
-export function usMap(states: readonly StateSummary[], href: (s: StateSummary) => string): Html {
+export function usMap(
+  states: readonly StateSummary[],
+  href: (s: StateSummary) => string,
+  words: { title: string; label: (s: StateSummary) => string },
+): Html {
   const projection = geoAlbersUsa().scale(1300).translate([487.5, 305]);
   const outlines = stateOutlines();
   const minWeight = HOME_DETAIL / projection.scale() ** 2;
@@ -28,10 +31,10 @@ export function usMap(states: readonly StateSummary[], href: (s: StateSummary) =
     const outline = outlines.get(s.state.code);
     if (!outline) return "";
     const d = pathData(projection, simplified(outline, minWeight));
-    const label = `${s.state.name}: ${plural(s.clinics, "clinic")}`;
+    const label = words.label(s);
     return html`<a href="${href(s)}" aria-label="${label}"><path class="land${s.clinics > 0 ? " has" : ""}" d="${raw(d)}"><title>${label}</title></path></a>`;
   });
-  return html`<svg class="map" viewBox="0 0 975 610" role="group" aria-labelledby="us-map-title"><title id="us-map-title">Map of the United States: choose a state</title>${links}</svg>`;
+  return html`<svg class="map" viewBox="0 0 975 610" role="group" aria-labelledby="us-map-title"><title id="us-map-title">${words.title}</title>${links}</svg>`;
 }
 
 function fitted(feature: Parameters<GeoProjection["fitExtent"]>[1], width: number, maxHeight: number) {
@@ -49,7 +52,7 @@ function fitted(feature: Parameters<GeoProjection["fitExtent"]>[1], width: numbe
 }
 
 /** A state's outline with its clinics as dots (one dot per pixel, however many clinics share it). */
-export function stateMap(group: StateGroup): Html {
+export function stateMap(group: StateGroup, title: string): Html {
   const outline = stateOutlines().get(group.state.state.code);
   if (!outline) return html``;
   const width = 600;
@@ -65,8 +68,7 @@ export function stateMap(group: StateGroup): Html {
       if (p) points.push(p);
     }
   }
-  const name = group.state.state.name;
-  return html`<svg class="map" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="state-map-title"><title id="state-map-title">Map of ${name} with its ${plural(group.state.clinics, "clinic")} as dots</title><path class="land has" d="${raw(pathData(projection, shape))}"/><path class="dots" d="${raw(dotsPath(points))}"/></svg>`;
+  return html`<svg class="map" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="state-map-title"><title id="state-map-title">${title}</title><path class="land has" d="${raw(pathData(projection, shape))}"/><path class="dots" d="${raw(dotsPath(points))}"/></svg>`;
 }
 
 function pathBounds(projection: GeoProjection, shape: ReturnType<typeof simplified>) {
@@ -99,7 +101,7 @@ export interface CityDot {
  * and state lines show), with a scale bar in miles.
  */
 export function cityMap(
-  name: string,
+  title: string,
   centre: { latitude: number; longitude: number },
   radiusKm: number,
   dots: readonly CityDot[],
@@ -137,7 +139,7 @@ export function cityMap(
     return html`<circle class="dot" cx="${p[0].toFixed(1)}" cy="${p[1].toFixed(1)}" r="5"><title>${dot.label}</title></circle>`;
   });
   const bar = scaleBar(scale, width);
-  return html`<svg class="map" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="city-map-title"><title id="city-map-title">Map of ${name} with its ${plural(dots.length, "clinic")} as dots</title>${land.map((d) => html`<path class="land has" d="${raw(d)}"/>`)}${circles}${bar}</svg>`;
+  return html`<svg class="map" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="city-map-title"><title id="city-map-title">${title}</title>${land.map((d) => html`<path class="land has" d="${raw(d)}"/>`)}${circles}${bar}</svg>`;
 }
 
 /** A bar of a round number of miles, about a fifth of the width, in the bottom left corner. */

@@ -1,44 +1,26 @@
-import { LICENSE, SERVICE_NAME } from "../../context.js";
+import { LICENSE } from "../../context.js";
 import { freshness } from "../../documents/freshness.js";
 import { statsDocument } from "../../documents/stats.js";
 import type { Published } from "../../emitter.js";
 import { changesPath } from "../../releases/documents.js";
 import type { Summary } from "../../summary.js";
-import { bytes, count, percent, plural } from "../format.js";
+import { bytes } from "../format.js";
 import { type Html, html, safeHttpUrl } from "../html.js";
-import { page } from "../layout.js";
+import { homeCrumb, page } from "../layout.js";
 import type { SiteContext } from "../site.js";
 
-const FIELD_NAMES: Record<string, string> = {
-  coordinates: "Map position",
-  phone: "Phone number",
-  hours: "Opening hours",
-  website: "Web site",
-  rating: "Rating",
-  network: "Network",
-  address: "Address",
-  neighborhood: "Neighbourhood",
-  services: "Services",
-  insurance: "Insurance accepted",
-  reviews_count: "Number of reviews",
-};
-
-const EVIDENCE: Record<string, string> = {
-  source_column: "the source names the network",
-  dictionary: "the name matches a known brand in its area",
-  name_pattern: "several nearby clinics share the brand in their names",
-};
-
-function reasons(counts: Record<string, number>): Html {
+function reasons(site: SiteContext, counts: Record<string, number>): Html {
+  const { t } = site;
   const entries = Object.entries(counts).filter(([, n]) => n > 0);
   return entries.length
-    ? html`<ul>${entries.map(([reason, n]) => html`<li>${reason.replace(/_/g, " ")}: ${count(n)}</li>`)}</ul>`
+    ? html`<ul>${entries.map(([reason, n]) => html`<li>${t.about.reason(reason)}: ${t.count(n)}</li>`)}</ul>`
     : html``;
 }
 
 /** About the data: licence, credit line, sources, what data_quality says in plain words, downloads. */
 export function aboutPageHtml(site: SiteContext, summary: Summary, published: Published): string {
-  const { ctx } = site;
+  const { ctx, t } = site;
+  const a = t.about;
   const stats = statsDocument(ctx, summary);
   const q = stats.data_quality;
   const source = ctx.dataset.source;
@@ -50,80 +32,76 @@ export function aboutPageHtml(site: SiteContext, summary: Summary, published: Pu
   };
   const completeness = Object.entries(q.completeness) as [string, number][];
   return page(site, {
-    title: "About the data",
-    description: `Where the ${SERVICE_NAME}'s data comes from, how complete it is, its licence, how to credit it, and its downloads.`,
+    title: a.title,
+    description: a.description(t.service),
     path: "/about/",
-    crumbs: [{ path: "/", label: "Home" }],
-    main: html`<h1>About the data</h1>
-<p class="lead">${plural(summary.clinics, "clinic")} in ${plural(summary.cities.length, "city", "cities")}, release ${ctx.dataset.dataVersion}.</p>
-<p>${fresh.notice}</p>
-<h2 id="licence">Licence</h2>
-<p>The data is licensed under the <a href="${LICENSE.url}" rel="license">${LICENSE.name}</a> (${LICENSE.id}): you may use it for any purpose, commercial or not, share it and change it, including to train AI models, as long as you credit it, link to this site and say whether you changed it. Client code (the SDK) is MIT.</p>
-<h3>Credit line, ready to paste</h3>
+    crumbs: [homeCrumb(site)],
+    main: html`<h1>${a.title}</h1>
+<p class="lead">${a.lead(summary.clinics, summary.cities.length, t.date(ctx.dataset.dataVersion))}</p>
+<p>${t.freshness(fresh, source.synthetic)}</p>
+<h2 id="licence">${a.licence}</h2>
+<p>${a.licenceText(html`<a href="${LICENSE.url}" rel="license">${LICENSE.name}</a>`, LICENSE.id)}</p>
+<h3>${a.creditHeading}</h3>
 <p class="credit">${ctx.attribution}</p>
-<h2 id="sources">Sources</h2>
+<h2 id="sources">${a.sources}</h2>
 <p><strong>${source.name}.</strong> ${source.description}</p>
 ${
   source.upstream.length
-    ? html`<p>Built from:</p><ul>${source.upstream.map(
+    ? html`<p>${a.builtFrom}</p><ul>${source.upstream.map(
         (u) =>
-          html`<li>${link(u.name, u.url)}${u.date ? `, edition of ${u.date}` : ""}${u.publisher ? `, published by ${u.publisher}` : ""}${u.license ? ` (${u.license})` : ""}</li>`,
+          html`<li>${link(u.name, u.url)}${u.date ? a.edition(u.date) : ""}${u.publisher ? a.publishedBy(u.publisher) : ""}${u.license ? ` (${u.license})` : ""}</li>`,
       )}</ul>`
     : ""
 }
 ${
   q.sources.length
-    ? html`<div class="table-wrap"><table><caption class="hint">Input files of this release</caption><thead><tr><th scope="col">File</th><th scope="col">Format</th><th scope="col" class="num">Records</th><th scope="col">Date</th></tr></thead><tbody>${q.sources.map(
+    ? html`<div class="table-wrap"><table><caption class="hint">${a.inputFiles}</caption><thead><tr><th scope="col">${a.file}</th><th scope="col">${a.format}</th><th scope="col" class="num">${a.records}</th><th scope="col">${a.date}</th></tr></thead><tbody>${q.sources.map(
         (f) =>
-          html`<tr><td>${f.name}</td><td>${f.format}</td><td class="num">${count(f.records)}</td><td>${f.date ?? "not known"}</td></tr>`,
+          html`<tr><td>${f.name}</td><td>${f.format}</td><td class="num">${t.count(f.records)}</td><td>${f.date ?? a.notKnown}</td></tr>`,
       )}</tbody></table></div>`
     : ""
 }
-<h2 id="quality">How complete it is</h2>
-<p>${
-      q.synthetic
-        ? "This is generated sample data: the figures below describe the sample, not real clinics."
-        : `Of ${plural(q.records.read, "record")} read${q.records.carried ? ` and ${count(q.records.carried)} carried over from the last release (this release updates it)` : ""}, ${count(q.records.published)} were published as clinics.`
-    } ${q.records.rejected ? `${plural(q.records.rejected, "record")} were rejected` : "No record was rejected"}, ${q.records.merged ? `${plural(q.records.merged, "record")} were merged into another as duplicates` : "none was merged as a duplicate"}, and ${plural(q.records.repaired, "published record")} had a field repaired.</p>
-${q.records.rejected ? html`<h3>Why records were rejected</h3>${reasons(q.rejected_by_reason)}` : ""}
-${q.records.merged ? html`<h3>Why records were merged</h3>${reasons(q.merged_by_reason)}` : ""}
-${q.records.repaired ? html`<h3>What was repaired</h3>${reasons(q.repaired_by_reason)}` : ""}
-<h3>Share of clinics with each field known</h3>
-<div class="table-wrap"><table><thead><tr><th scope="col">Field</th><th scope="col" class="num">Known for</th></tr></thead><tbody>${completeness.map(
+<h2 id="quality">${a.quality}</h2>
+<p>${a.qualityText(q)}</p>
+${q.records.rejected ? html`<h3>${a.rejected}</h3>${reasons(site, q.rejected_by_reason)}` : ""}
+${q.records.merged ? html`<h3>${a.merged}</h3>${reasons(site, q.merged_by_reason)}` : ""}
+${q.records.repaired ? html`<h3>${a.repaired}</h3>${reasons(site, q.repaired_by_reason)}` : ""}
+<h3>${a.completeness}</h3>
+<div class="table-wrap"><table><thead><tr><th scope="col">${a.field}</th><th scope="col" class="num">${a.knownFor}</th></tr></thead><tbody>${completeness.map(
       ([field, share]) =>
-        html`<tr><td>${FIELD_NAMES[field] ?? field}</td><td class="num">${percent(share)}</td></tr>`,
+        html`<tr><td>${a.fields[field] ?? field}</td><td class="num">${t.percent(share)}</td></tr>`,
     )}</tbody></table></div>
-<p>${plural(stats.coverage.network_clinics, "clinic")} belong to a known network; ${plural(stats.coverage.no_known_network_clinics, "clinic")} have no known network (independent clinics, or brands the data does not name).</p>
+<p>${a.networkShare(stats.coverage.network_clinics, stats.coverage.no_known_network_clinics)}</p>
 ${
   Object.keys(q.network_evidence).length
-    ? html`<p>How a clinic's network is known:</p><ul>${Object.entries(q.network_evidence).map(
-        ([kind, n]) => html`<li>${EVIDENCE[kind] ?? kind}: ${plural(n, "clinic")}</li>`,
+    ? html`<p>${a.evidenceIntro}</p><ul>${Object.entries(q.network_evidence).map(
+        ([kind, n]) => html`<li>${a.evidenceCount(a.evidence[kind] ?? kind, n)}</li>`,
       )}</ul>`
     : ""
 }
-${q.record_dates.newest ? html`<p>Records were last confirmed between ${q.record_dates.oldest ?? q.record_dates.newest} and ${q.record_dates.newest}.</p>` : ""}
-<p>Every figure is also in <a href="${site.apiHref("/stats.json")}"><code>${ctx.api("/stats.json")}</code></a>.</p>
-<h2 id="downloads">Downloads</h2>
+${q.record_dates.newest ? html`<p>${a.confirmed(q.record_dates.oldest ?? q.record_dates.newest, q.record_dates.newest)}</p>` : ""}
+<p>${a.everyFigure(html`<a href="${site.apiHref("/stats.json")}"><code>${ctx.api("/stats.json")}</code></a>`)}</p>
+<h2 id="downloads">${a.downloads}</h2>
 ${
   downloads
-    ? html`<p>The whole data set, one row per clinic. Dated names never change; the <code>-latest</code> names always hold the newest release. Check a file with its SHA-256.</p>
-<div class="table-wrap"><table><thead><tr><th scope="col">File</th><th scope="col">Format</th><th scope="col" class="num">Size</th><th scope="col" class="num">Rows</th><th scope="col">SHA-256</th></tr></thead><tbody>${downloads.downloads.map(
+    ? html`<p>${a.downloadsText}</p>
+<div class="table-wrap"><table><thead><tr><th scope="col">${a.file}</th><th scope="col">${a.format}</th><th scope="col" class="num">${a.size}</th><th scope="col" class="num">${a.rows}</th><th scope="col">SHA-256</th></tr></thead><tbody>${downloads.downloads.map(
         (d) =>
-          html`<tr><td class="nowrap"><a href="${site.local(d.url)}">${d.name}</a></td><td>${d.format.toUpperCase()}</td><td class="num">${bytes(d.bytes)} <span class="hint">(${count(d.bytes)} bytes)</span></td><td class="num">${count(d.rows)}</td><td><code class="sha">${d.sha256}</code></td></tr>`,
+          html`<tr><td class="nowrap"><a href="${site.local(d.url)}">${d.name}</a></td><td>${d.format.toUpperCase()}</td><td class="num">${bytes(d.bytes, t.units)} <span class="hint">${a.sizeBytes(d.bytes)}</span></td><td class="num">${t.count(d.rows)}</td><td><code class="sha">${d.sha256}</code></td></tr>`,
       )}</tbody></table></div>
-<p><a href="${site.local(downloads.manifest_url)}">The manifest</a> lists every file with its columns and types; <a href="${site.local(downloads.license_url)}">LICENSE.txt</a> holds the licence and credit lines.</p>`
-    : html`<p>This build has no downloads.</p>`
+<p>${a.manifest(site.local(downloads.manifest_url), site.local(downloads.license_url))}</p>`
+    : html`<p>${a.noDownloads}</p>`
 }
-<h2 id="releases">Releases</h2>
-<p>Each release keeps the ones before it: what changed, and their dated downloads. Subscribe to <a href="${site.href("/releases.atom")}">the Atom feed of releases</a>, or read <a href="${site.apiHref("/releases.json")}"><code>${ctx.api("/releases.json")}</code></a>.</p>
-<div class="table-wrap"><table><thead><tr><th scope="col">Release</th><th scope="col" class="num">Clinics</th><th scope="col">Changes</th></tr></thead><tbody>${(
+<h2 id="releases">${a.releases}</h2>
+<p>${a.releasesText(site.href("/releases.atom"), html`<a href="${site.apiHref("/releases.json")}"><code>${ctx.api("/releases.json")}</code></a>`)}</p>
+<div class="table-wrap"><table><thead><tr><th scope="col">${a.release}</th><th scope="col" class="num">${a.clinicsColumn}</th><th scope="col">${a.changes}</th></tr></thead><tbody>${(
       published.history ?? []
     ).map(
       (h) =>
-        html`<tr><td class="nowrap">${h.data_version}</td><td class="num">${count(h.clinics)}</td><td>${
+        html`<tr><td class="nowrap">${h.data_version}</td><td class="num">${t.count(h.clinics)}</td><td>${
           h.has_changes
-            ? html`<a href="${site.apiHref(changesPath(h.data_version))}">${count(h.added ?? 0)} added, ${count(h.removed ?? 0)} no longer listed, ${count(h.changed ?? 0)} changed</a> since ${h.previous_version}`
-            : "the first release"
+            ? html`<a href="${site.apiHref(changesPath(h.data_version))}">${a.changeCounts(h.added ?? 0, h.removed ?? 0, h.changed ?? 0)}</a>${a.since(h.previous_version ?? "")}`
+            : a.first
         }</td></tr>`,
     )}</tbody></table></div>`,
   });

@@ -2,9 +2,8 @@
  * The API reference at /docs/, generated from the OpenAPI document of the same build: every endpoint with a live
  * example link, every field of every schema with its description, error bodies, caching and CORS, the SDK.
  */
-import { SERVICE_NAME } from "../../context.js";
 import { escapeHtml, type Fragment, type Html, html, raw } from "../html.js";
-import { page } from "../layout.js";
+import { homeCrumb, page } from "../layout.js";
 import type { SiteContext } from "../site.js";
 
 type Json = Record<string, unknown>;
@@ -38,29 +37,34 @@ function inline(text: unknown): Html {
   );
 }
 
+/** ` lang="en"` on the text taken from the OpenAPI document when the page is in another language. */
+const lang = (d: { inEnglish: string | null }) => (d.inEnglish ? raw(' lang="en"') : "");
+
 const refName = (ref: string) => ref.slice(ref.lastIndexOf("/") + 1);
 const anchor = (name: string) => `schema-${name}`;
 
-function typeOf(s: Json): Fragment {
+type DocWords = SiteContext["t"]["docs"];
+
+function typeOf(s: Json, d: DocWords): Fragment {
   if (typeof s.$ref === "string") {
     const name = refName(s.$ref);
     return html`<a href="#${anchor(name)}">${name}</a>`;
   }
   const parts: Fragment[] = [];
   if (Array.isArray(s.allOf) || Array.isArray(s.anyOf) || Array.isArray(s.oneOf)) {
-    const list = ((s.allOf ?? s.anyOf ?? s.oneOf) as Json[]).map(typeOf);
-    parts.push(list.flatMap((t, i) => (i ? [" or ", t] : [t])));
+    const list = ((s.allOf ?? s.anyOf ?? s.oneOf) as Json[]).map((x) => typeOf(x, d));
+    parts.push(list.flatMap((t, i) => (i ? [d.or, t] : [t])));
   } else if (s.type === "array") {
-    parts.push(html`array of ${typeOf((s.items as Json) ?? {})}`);
+    parts.push(html`${d.arrayOf} ${typeOf((s.items as Json) ?? {}, d)}`);
   } else if (typeof s.type === "string") {
     parts.push(s.type);
     if (typeof s.format === "string") parts.push(` (${s.format})`);
   } else parts.push("any");
   if (Array.isArray(s.enum))
     parts.push(
-      html`: one of ${s.enum.flatMap((v, i) => [i ? ", " : "", html`<code>${JSON.stringify(v)}</code>`])}`,
+      html`${d.oneOf} ${s.enum.flatMap((v, i) => [i ? ", " : "", html`<code>${JSON.stringify(v)}</code>`])}`,
     );
-  if (s.nullable === true) parts.push(", or null");
+  if (s.nullable === true) parts.push(d.orNull);
   return parts;
 }
 
@@ -86,16 +90,16 @@ function fields(schema: Json, prefix = ""): FieldRow[] {
   return rows;
 }
 
-function schemaSection(name: string, schema: Json): Html {
+function schemaSection(d: DocWords, name: string, schema: Json): Html {
   const rows = fields(schema);
   return html`<section aria-labelledby="${anchor(name)}"><h3 id="${anchor(name)}">${name}</h3>
-${schema.description ? html`<p>${inline(schema.description)}</p>` : ""}${
+${schema.description ? html`<p${lang(d)}>${inline(schema.description)}</p>` : ""}${
   rows.length
-    ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>${rows.map(
+    ? html`<div class="table-wrap"><table><thead><tr><th scope="col">${d.field}</th><th scope="col">${d.type}</th><th scope="col">${d.description_}</th></tr></thead><tbody>${rows.map(
         (r) =>
-          html`<tr><td><code>${r.name}</code>${r.required ? "" : html` <span class="hint">(optional)</span>`}</td><td>${typeOf(r.schema)}</td><td>${inline(r.schema.description)}</td></tr>`,
+          html`<tr><td><code>${r.name}</code>${r.required ? "" : html` <span class="hint">${d.optional}</span>`}</td><td>${typeOf(r.schema, d)}</td><td${lang(d)}>${inline(r.schema.description)}</td></tr>`,
       )}</tbody></table></div>`
-    : html`<p>Type: ${typeOf(schema)}</p>`
+    : html`<p>${d.typeIs} ${typeOf(schema, d)}</p>`
 }</section>
 `;
 }
@@ -133,20 +137,22 @@ function endpointSection(
     | Json
     | undefined;
   const id = `op-${String(op.operationId ?? path)}`;
+  const d = site.t.docs;
   return html`<section aria-labelledby="${id}"><h3 id="${id}"><code>GET ${path}</code></h3>
-<p><strong>${inline(op.summary)}.</strong> ${inline(op.description)}</p>
+<p${lang(d)}><strong>${inline(op.summary)}.</strong> ${inline(op.description)}</p>
 ${
   params.length
-    ? html`<div class="table-wrap"><table><caption class="hint">Path parameters</caption><thead><tr><th scope="col">Name</th><th scope="col">Description</th></tr></thead><tbody>${params.map(
-        (p) => html`<tr><td><code>${String(p.name)}</code></td><td>${inline(p.description)}</td></tr>`,
+    ? html`<div class="table-wrap"><table><caption class="hint">${d.parameters}</caption><thead><tr><th scope="col">${d.name}</th><th scope="col">${d.description_}</th></tr></thead><tbody>${params.map(
+        (p) =>
+          html`<tr><td><code>${String(p.name)}</code></td><td${lang(d)}>${inline(p.description)}</td></tr>`,
       )}</tbody></table></div>`
     : ""
 }${
   missing
-    ? html`<p>Try it: no such document in this release yet.</p>`
-    : html`<p>Try it: <a href="${local}"><code>${absolute}</code></a></p>`
+    ? html`<p>${d.noDocument}</p>`
+    : html`<p>${d.tryIt} <a href="${local}"><code>${absolute}</code></a></p>`
 }
-<p>Answers 200 with ${okSchema ? typeOf(okSchema) : "JSON"}; 304 when your <code>If-None-Match</code> is current; 404 with an <a href="#${anchor("Error")}">Error</a> body when there is no such document.</p></section>
+<p>${d.answers(okSchema ? typeOf(okSchema, d) : "JSON", html`<a href="#${anchor("Error")}">Error</a>`)}</p></section>
 `;
 }
 
@@ -169,31 +175,32 @@ import { UrgentCareClient, isOpen } from "@urgent-care-directory/sdk";
 const client = new UrgentCareClient({ baseUrl: "${ctx.baseUrl}" });
 const [near] = await client.nearest(30.2672, -97.7431, { limit: 1 });
 console.log(near?.clinic.name, near?.distanceKm, near && isOpen(near.clinic) ? "open now" : "");`;
+  const d = site.t.docs;
   return page(site, {
-    title: "API reference",
-    description: `The ${SERVICE_NAME}'s free read-only JSON API: every endpoint, every field, errors, caching, CORS and the TypeScript SDK.`,
+    title: d.title,
+    description: d.description(site.t.service),
     path: "/docs/",
-    crumbs: [{ path: "/", label: "Home" }],
-    main: html`<h1>${String(info.title)} reference</h1>
-<p class="lead">Version ${String(info.version)}. No key, no sign-up; CORS open to every origin.</p>
-<dl class="summary"><dt>Base address</dt><dd><code>${ctx.baseUrl}</code></dd>
+    crumbs: [homeCrumb(site)],
+    main: html`<h1>${d.heading(String(info.title))}</h1>
+<p class="lead">${d.lead(String(info.version))}</p>
+${d.inEnglish ? html`<p class="notice">${d.inEnglish}</p>\n` : ""}<dl class="summary"><dt>${d.base}</dt><dd><code>${ctx.baseUrl}</code></dd>
 <dt>OpenAPI 3.0</dt><dd><a href="${site.href("/api/openapi.json")}"><code>${ctx.siteUrl}/api/openapi.json</code></a></dd>
-<dt>Index</dt><dd><a href="${site.apiHref("/index.json")}"><code>${ctx.api("/index.json")}</code></a></dd>
-<dt>Data release</dt><dd>${ctx.dataset.dataVersion}</dd></dl>
-<nav aria-label="On this page"><ul><li><a href="#conventions">Conventions, errors, caching and CORS</a></li><li><a href="#sdk">SDK quick start</a></li><li><a href="#endpoints">Endpoints</a></li><li><a href="#schemas">Fields of every document</a></li><li><a href="#errors">Error bodies</a></li></ul></nav>
-<h2 id="conventions">Conventions, errors, caching and CORS</h2>
-${markdown(String(info.description ?? ""))}
-<h2 id="sdk">SDK quick start</h2>
-<p>The TypeScript SDK (MIT, no dependencies) runs in browsers, Node 20+, Deno and Bun:</p>
+<dt>${d.index}</dt><dd><a href="${site.apiHref("/index.json")}"><code>${ctx.api("/index.json")}</code></a></dd>
+<dt>${d.release}</dt><dd>${ctx.dataset.dataVersion}</dd></dl>
+<nav aria-label="${d.onThisPage}"><ul><li><a href="#conventions">${d.conventions}</a></li><li><a href="#sdk">${d.sdk}</a></li><li><a href="#endpoints">${d.endpoints}</a></li><li><a href="#schemas">${d.schemas}</a></li><li><a href="#errors">${d.errors}</a></li></ul></nav>
+<h2 id="conventions">${d.conventions}</h2>
+<div${lang(d)}>${markdown(String(info.description ?? ""))}</div>
+<h2 id="sdk">${d.sdk}</h2>
+<p>${d.sdkText}</p>
 <pre><code>${code}</code></pre>
-<h2 id="endpoints">Endpoints</h2>
+<h2 id="endpoints">${d.endpoints}</h2>
 ${Object.entries(paths).map(([path, item]) => endpointSection(site, path, item, servers, examples, documents))}
-<h2 id="schemas">Fields of every document</h2>
-<p>Every field is always present; unknown values are null. Clients must ignore fields they do not know: fields are only ever added within v1.</p>
-${names.map((name) => schemaSection(name, schemas[name] as Json))}
-<h2 id="errors">Error bodies</h2>
-<p>Every error answer has a JSON body of type <a href="#${anchor("Error")}">Error</a>, for example:</p>
+<h2 id="schemas">${d.schemas}</h2>
+<p>${d.schemasText}</p>
+${names.map((name) => schemaSection(d, name, schemas[name] as Json))}
+<h2 id="errors">${d.errors}</h2>
+<p>${d.errorsText(html`<a href="#${anchor("Error")}">Error</a>`)}</p>
 <pre><code>${JSON.stringify({ status: 404, code: "not_found", message: "No document exists at this path." }, null, 2)}</code></pre>
-<p>Other statuses: 405 with an <code>Allow</code> header for methods other than GET, HEAD and OPTIONS; 400 for a malformed path; 414 and 431 for a request line or headers too long.</p>`,
+<p>${d.otherStatuses}</p>`,
   });
 }

@@ -1,7 +1,7 @@
 import type { NearbyClinic, PlacedClinic } from "../../../schema/clinic-document.js";
 import { cityPage, clinicPage, clinicPath, statePage } from "../../paths.js";
 import { type Html, html } from "../html.js";
-import { page } from "../layout.js";
+import { homeCrumb, page } from "../layout.js";
 import type { SiteContext } from "../site.js";
 
 /** What a removed clinic's page shows (see `ClinicDocument` with `status: "removed"`). */
@@ -25,37 +25,39 @@ function row(label: string, value: string | null): Html {
  */
 export function tombstonePageHtml(site: SiteContext, t: TombstoneView): string {
   const { clinic } = t;
+  const w = site.t.tombstone;
+  const c = site.t.clinic;
   const { state, city } = clinic.place;
   const path = clinicPage(state.slug, city.slug, clinic.id);
   const where = `${city.name}, ${state.name}`;
-  const km = (d: number | null) => (d === null ? "" : ` · ${(d / 1.609344).toFixed(1)} miles away`);
+  const miles = (d: number | null) => (d === null ? "" : w.away((d / 1.609344).toFixed(1)));
   return page(site, {
-    title: `${clinic.name} (no longer listed)`,
+    title: w.title(clinic.name),
     shortTitle: clinic.name,
-    description: `${clinic.name} in ${where} is no longer listed in the directory since ${t.removedSince}.`,
+    description: w.description(clinic.name, where, t.removedSince),
     path,
     noindex: true,
     crumbs: [
-      { path: "/", label: "Home" },
+      homeCrumb(site),
       { path: statePage(state.slug), label: state.name },
       ...(t.cityListed ? [{ path: cityPage(state.slug, city.slug), label: city.name }] : []),
     ],
     main: html`<h1>${clinic.name}</h1>
-<section class="notice" aria-label="No longer listed"><p><strong>No longer listed since ${t.removedSince}.</strong> This clinic was in the directory until the release of ${t.lastListed}; it is not in the current data. It may have closed or moved. Call before you go.</p></section>
-<h2>Clinics nearby</h2>
+<section class="notice" aria-label="${w.label}"><p>${w.notice(t.removedSince, t.lastListed)}</p></section>
+<h2>${w.nearby}</h2>
 ${
   t.nearby.length
     ? html`<ul>${t.nearby.map(
         (n) =>
-          html`<li><a href="${site.local(n.url)}">${n.name}</a> <span class="hint">${n.city}${km(n.distance_km)}</span></li>`,
+          html`<li><a href="${site.local(n.url)}">${n.name}</a> <span class="hint">${n.city}${miles(n.distance_km)}</span></li>`,
       )}</ul>`
-    : html`<p>No clinic is listed near it.</p>`
-}<p>All clinics in <a href="${site.href(t.cityListed ? cityPage(state.slug, city.slug) : statePage(state.slug))}">${t.cityListed ? where : state.name}</a>.</p>
-<h2>Last known details</h2>
-<p class="hint">As last listed on ${t.lastListed}; they may be out of date.</p>
+    : html`<p>${w.none}</p>`
+}<p>${w.all(html`<a href="${site.href(t.cityListed ? cityPage(state.slug, city.slug) : statePage(state.slug))}">${t.cityListed ? where : state.name}</a>`)}</p>
+<h2>${w.last}</h2>
+<p class="hint">${w.asOf(t.lastListed)}</p>
 <dl class="summary">
-${row("Address", clinic.address)}${row("Phone", clinic.phone)}${row("Network", clinic.network)}${row("Web site", clinic.website)}</dl>
-<h2>For developers</h2>
-<p>This clinic as JSON, with <code>"status": "removed"</code>: <a href="${site.apiHref(clinicPath(clinic.id))}"><code>${site.ctx.api(clinicPath(clinic.id))}</code></a></p>`,
+${row(c.address, clinic.address)}${row(c.phone, clinic.phone)}${row(c.network, clinic.network)}${row(c.website, clinic.website)}</dl>
+<h2>${site.t.developers}</h2>
+<p>${w.json(html`<code>"status": "removed"</code>`)} <a href="${site.apiHref(clinicPath(clinic.id))}"><code>${site.ctx.api(clinicPath(clinic.id))}</code></a></p>`,
   });
 }

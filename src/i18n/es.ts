@@ -1,0 +1,403 @@
+/** The pages' strings in Spanish (US usage: "código postal", miles, 12-hour clock). Clinic data stays as published. */
+import type { Freshness } from "../render/documents/freshness.js";
+import { type Fragment, type Html, html } from "../render/site/html.js";
+import type { SourceField } from "../schema/sources.js";
+import { count, type PageMessages } from "./en.js";
+import type { Weekday } from "./words.js";
+
+const FIELD_WORDS_ES: Record<SourceField, string> = {
+  name: "nombre",
+  address: "dirección",
+  phone: "teléfono",
+  coordinates: "ubicación",
+  website: "sitio web",
+  hours: "horario",
+  services: "servicios",
+  insurance: "seguros",
+  rating: "calificación",
+  neighborhood: "barrio",
+  npi: "NPI",
+};
+
+const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
+const clinics = (n: number) => plural(n, "clínica");
+
+const SHORT_DAYS: Record<Weekday, string> = {
+  mon: "lun",
+  tue: "mar",
+  wed: "mié",
+  thu: "jue",
+  fri: "vie",
+  sat: "sáb",
+  sun: "dom",
+};
+
+const MONTHS = [
+  "enero",
+  "febrero",
+  "marzo",
+  "abril",
+  "mayo",
+  "junio",
+  "julio",
+  "agosto",
+  "septiembre",
+  "octubre",
+  "noviembre",
+  "diciembre",
+];
+
+const ZONES: Record<string, string> = {
+  "America/New_York": "hora del Este",
+  "America/Detroit": "hora del Este",
+  "America/Indiana/Indianapolis": "hora del Este",
+  "America/Kentucky/Louisville": "hora del Este",
+  "America/Chicago": "hora del Centro",
+  "America/Indiana/Knox": "hora del Centro",
+  "America/Menominee": "hora del Centro",
+  "America/North_Dakota/Center": "hora del Centro",
+  "America/Denver": "hora de la Montaña",
+  "America/Boise": "hora de la Montaña",
+  "America/Phoenix": "hora estándar de la Montaña (sin horario de verano)",
+  "America/Los_Angeles": "hora del Pacífico",
+  "America/Anchorage": "hora de Alaska",
+  "America/Juneau": "hora de Alaska",
+  "America/Adak": "hora de Hawái-Aleutianas",
+  "Pacific/Honolulu": "hora de Hawái",
+};
+
+function date(iso: string): string {
+  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+  return `${d} de ${MONTHS[m - 1]} de ${y}`;
+}
+
+/** The freshness notice of `freshness()`, said in Spanish from its figures. */
+function freshness(f: Freshness, synthetic: boolean): string {
+  if (f.age_days === null)
+    return synthetic
+      ? "Son los datos de muestra sintéticos incluidos: las clínicas son ficticias y no tienen fechas propias."
+      : `La fuente no pone fecha a sus registros; esta versión es del ${date(f.data_version)}. Confirme con la clínica antes de confiar en sus datos.`;
+  const newest = f.newest_record as string;
+  const range =
+    f.oldest_record !== null && f.oldest_record !== newest
+      ? `entre el ${date(f.oldest_record)} y el ${date(newest)}`
+      : `el ${date(newest)}`;
+  if (f.stale) {
+    const years = Math.floor(f.age_days / 365.25);
+    const span = years >= 2 ? `${years} años` : `${Math.floor(f.age_days / 30.44)} meses`;
+    return `Estos datos son antiguos: su registro más reciente se confirmó por última vez el ${date(newest)}, ${span} antes de preparar esta versión (los registros se confirmaron ${range}). Las clínicas abren, cierran y cambian; confirme con la clínica antes de confiar en sus datos.`;
+  }
+  return `Los registros se confirmaron por última vez ${range}. Confirme con la clínica antes de confiar en sus datos.`;
+}
+
+export const pages: PageMessages = {
+  name: "Español",
+  service: "Directorio de Atención de Urgencia",
+  count,
+  plural,
+  clinics,
+  cities: (n) => plural(n, "ciudad", "ciudades"),
+  states: (n) => plural(n, "estado"),
+  networks: (n) => plural(n, "red", "redes"),
+  date,
+  percent: (share) => `${(Math.round(share * 1000) / 10).toFixed(1)} %`,
+  units: ["bytes", "KB", "MB", "GB", "TB"],
+  decimal: ".",
+  zone: (zone) => (ZONES[zone] ? `${ZONES[zone]} (${zone})` : zone),
+  zoneShort: (zone) => ZONES[zone] ?? zone,
+  freshness,
+  hours: {
+    shortDays: SHORT_DAYS,
+    closed: "Cerrado",
+    allDay: "Abierto las 24 horas",
+    everyDay: "Abierto las 24 horas, todos los días",
+    range: (from, to) => `de ${from} a ${to}`,
+    days: (from, to) => `${from} a ${to}`,
+    local: (zone) =>
+      `Las horas son las de la clínica: ${zone}. El horario de los días festivos puede ser distinto.`,
+    caption: "Horario habitual",
+    day: "Día",
+    hours: "Horario",
+  },
+  layout: {
+    skip: "Saltar al contenido principal",
+    site: "Sitio",
+    nav: { find: "Buscar una clínica", near: "Cerca de mí", about: "Sobre los datos", api: "API" },
+    breadcrumb: "Ruta de navegación",
+    home: "Inicio",
+    language: "Idioma",
+    sampleLabel: "Datos de muestra",
+    sample: html`<strong>Datos de muestra sintéticos.</strong> Todas las clínicas, redes, direcciones, números de teléfono y sitios web de este sitio son ficticios. No los use para buscar atención médica.`,
+    staleLabel: "Antigüedad de los datos",
+    feed: "Versiones de los datos",
+    footer: (service, release, licence) =>
+      html`Datos: ${service}, versión ${release}, con licencia ${licence}. Código: MIT.`,
+    credit: "Línea de crédito:",
+    links: {
+      about: "Sobre los datos",
+      api: "Referencia de la API",
+      downloads: "Descargas",
+      llms: "llms.txt",
+      feed: "Versiones (feed Atom)",
+    },
+  },
+  near: {
+    heading: "Atención de urgencia cerca de usted",
+    use: "Usar mi ubicación",
+    privacy:
+      "Su ubicación se queda en este teléfono: solo ordena aquí las clínicas y nunca se envía a ninguna parte.",
+    place: "O escriba un código postal o una ciudad",
+    find: "Buscar",
+    needsScript: "Para buscar clínicas cerca de usted se necesita JavaScript. Elija su estado o ciudad:",
+    networkHeading: (name) => `Clínicas de ${name} cerca de usted`,
+    pageTitle: "Atención de urgencia cerca de usted",
+    pageDescription:
+      "Las clínicas de urgencias más cercanas a usted, abiertas ahora o no, con su distancia, su teléfono y cómo llegar.",
+    browse: "Buscar por estado",
+  },
+  list: {
+    phone: "Teléfono:",
+    network: "Red:",
+    hoursUnknown: "Horario no conocido",
+    pager: "Páginas de la lista",
+    page: (n) => `Página ${n}`,
+    pageOf: (n, of) => `Página ${n} de ${of}`,
+    previous: "Página anterior",
+    next: "Página siguiente",
+    range: (from, to, total) => `Clínicas ${count(from)} a ${count(to)} de ${count(total)}.`,
+    continued: "(continuación)",
+  },
+  home: {
+    title: "Buscar una clínica de urgencias",
+    description: (n) =>
+      `Un directorio de ${plural(n, "clínica de urgencias", "clínicas de urgencias")} en los Estados Unidos, con direcciones, teléfonos y horarios. Datos abiertos y API gratuitos.`,
+    lead: (n, cities, states) =>
+      `${clinics(n)} en ${plural(cities, "ciudad", "ciudades")} de ${plural(states, "estado")}, con direcciones, teléfonos y horarios.`,
+    release: (d) => `Versión de los datos: ${d}.`,
+    search: "Buscar por nombre de la clínica, red, ciudad o código postal",
+    searchButton: "Buscar",
+    byState: "Buscar por estado",
+    byNetwork: "Buscar por red",
+    allNetworks: (n) => `Todas las redes y marcas (${count(n)})`,
+    useData: "Usar los datos",
+    useDataText: (about, api) =>
+      html`El directorio es de datos abiertos (CC BY 4.0): lea <a href="${about}">sobre los datos y sus descargas</a>, o use la <a href="${api}">API JSON</a> gratuita.`,
+    mapTitle: "Mapa de los Estados Unidos: elija un estado",
+  },
+  state: {
+    title: (state) => `Clínicas de urgencias en ${state}`,
+    description: (n, state) =>
+      `${plural(n, "clínica de urgencias", "clínicas de urgencias")} en ${state}, por ciudad, con direcciones, teléfonos y horarios.`,
+    none: (state) => `Esta versión no incluye clínicas en ${state}.`,
+    lead: (n, cities, networks) =>
+      `${clinics(n)} en ${plural(cities, "ciudad", "ciudades")}${networks ? `, de ${plural(networks, "red", "redes")}` : ""}.`,
+    cities: "Ciudades",
+    networksIn: (state) => `Redes en ${state}`,
+    here: (n) => `(${count(n)} aquí)`,
+    json: "Las ciudades de este estado en JSON:",
+    mapTitle: (state, n) => `Mapa de ${state} con sus ${clinics(n)} como puntos`,
+  },
+  city: {
+    title: (place) => `Clínicas de urgencias en ${place}`,
+    description: (n, place) =>
+      `${plural(n, "clínica de urgencias", "clínicas de urgencias")} en ${place}: direcciones, teléfonos, horarios y cuáles están abiertas ahora.`,
+    lead: (n, zone) => `${clinics(n)}. Los horarios están en ${zone}.`,
+    clinics: "Clínicas",
+    json: "Las clínicas de esta ciudad en JSON:",
+    mapTitle: (place, n) => `Mapa de ${place} con sus ${clinics(n)} como puntos`,
+  },
+  clinic: {
+    title: (name, city, code) => `${name}, ${city}, ${code}`,
+    description: (name, place) => `${name}: clínica de urgencias en ${place}. Dirección, teléfono y horario.`,
+    address: "Dirección",
+    neighbourhood: "Barrio",
+    phone: "Teléfono",
+    network: "Red",
+    city: "Ciudad",
+    website: "Sitio web",
+    rating: "Calificación",
+    coordinates: "Coordenadas",
+    approximate: "(ubicación aproximada: el centro del área del código postal)",
+    npi: "NPI",
+    sources: "De dónde vienen estos datos",
+    sourcesUnknown: "No consta en esta versión.",
+    source: (name, date, fields) =>
+      `${name}${date ? `, registro del ${date}` : ", registro sin fecha"}${fields.length ? `: ${fields.map((f) => FIELD_WORDS_ES[f]).join(", ")}` : ""}`,
+    approximateNote:
+      "Su posición en el mapa es aproximada (el centro del área de su código postal): guíese por la dirección.",
+    ratingText: (rating, reviews) =>
+      `${rating} de 5${reviews === null ? "" : ` (${plural(reviews, "reseña")})`}`,
+    actions: "Llamar o ver cómo llegar",
+    call: (phone) => `Llamar al ${phone}`,
+    directions: "Cómo llegar",
+    otherMaps: (apple, osm): Fragment =>
+      html`También en <a href="${apple}">Apple Maps</a>${osm ? html` o en <a href="${osm}">OpenStreetMap</a>` : ""}.`,
+    hours: "Horario",
+    hoursUnknown: "No se conoce el horario. Llame a la clínica antes de ir.",
+    services: "Servicios",
+    servicesUnknown: "No se conocen.",
+    insurance: "Seguros aceptados",
+    insuranceUnknown: "No se conocen. Pregunte en la clínica.",
+    json: (id: Html) => html`Esta clínica en JSON (id ${id}):`,
+  },
+  network: {
+    title: (name) => `${name}: clínicas de urgencias`,
+    description: (name, n, states) =>
+      `Las ${clinics(n)} de ${name} en ${plural(states, "estado")}, con direcciones, teléfonos y horarios.`,
+    lead: (n, states) => `${clinics(n)} en ${plural(states, "estado")}.`,
+    byState: "Clínicas por estado",
+    json: "Esta red en JSON:",
+    indexTitle: "Redes y marcas",
+    indexDescription: (n) => `Las ${plural(n, "red", "redes")} de clínicas de urgencias del directorio.`,
+    indexLead: (networks, known, n) =>
+      `${plural(networks, "red", "redes")} operan ${clinics(known)} de las ${clinics(n)} del directorio; las demás no tienen una red conocida.`,
+    indexJson: "Todas las redes en JSON:",
+    crumb: "Redes",
+  },
+  developers: "Para desarrolladores",
+  notFound: {
+    title: "Página no encontrada",
+    description: "No hay ninguna página en esta dirección.",
+    typed:
+      "Si escribió la dirección, revise que sea correcta. Si la pegó, revise que copió la dirección completa.",
+    moved: (home) =>
+      html`A veces las clínicas cierran o se mudan: <a href="${home}">busque una clínica desde la página de inicio</a>.`,
+  },
+  offline: {
+    title: "Está sin conexión",
+    text: "Esta página no se guardó en este teléfono. Las páginas que abrió antes, y las clínicas que encontró cerca de usted, se abren sin conexión.",
+    home: "Ir a la página de inicio",
+  },
+  tombstone: {
+    title: (name) => `${name} (ya no figura)`,
+    description: (name, where, since) =>
+      `${name}, en ${where}, ya no figura en el directorio desde el ${since}.`,
+    label: "Ya no figura",
+    notice: (since, last) =>
+      html`<strong>Ya no figura desde el ${since}.</strong> Esta clínica estuvo en el directorio hasta la versión del ${last}; no está en los datos actuales. Puede haber cerrado o haberse mudado. Llame antes de ir.`,
+    nearby: "Clínicas cercanas",
+    away: (miles) => ` · a ${miles} millas`,
+    none: "No hay ninguna clínica cerca en el directorio.",
+    all: (link) => html`Todas las clínicas de ${link}.`,
+    last: "Últimos datos conocidos",
+    asOf: (d) => `Tal como figuraban el ${d}; pueden estar desactualizados.`,
+    json: (code) => html`Esta clínica en JSON, con ${code}:`,
+  },
+  about: {
+    title: "Sobre los datos",
+    description: (service) =>
+      `De dónde vienen los datos del ${service}, qué tan completos son, su licencia, cómo citarlos y sus descargas.`,
+    lead: (n, cities, release) =>
+      `${clinics(n)} en ${plural(cities, "ciudad", "ciudades")}, versión ${release}.`,
+    licence: "Licencia",
+    licenceText: (licence, id) =>
+      html`Los datos tienen la licencia ${licence} (${id}): puede usarlos para cualquier fin, comercial o no, compartirlos y modificarlos, también para entrenar modelos de IA, siempre que los cite, enlace a este sitio e indique si los modificó. El código cliente (el SDK) es MIT.`,
+    creditHeading: "Línea de crédito, lista para pegar",
+    sources: "Fuentes",
+    builtFrom: "Preparados a partir de:",
+    publishedBy: (publisher) => `, publicado por ${publisher}`,
+    edition: (date) => `, edición del ${date}`,
+    inputFiles: "Archivos de entrada de esta versión",
+    file: "Archivo",
+    format: "Formato",
+    records: "Registros",
+    date: "Fecha",
+    notKnown: "no se conoce",
+    quality: "Qué tan completos son",
+    qualityText: (q) =>
+      `${
+        q.synthetic
+          ? "Son datos de muestra generados: las cifras de abajo describen la muestra, no clínicas reales."
+          : `De ${plural(q.records.read, "registro")} leídos${q.records.carried ? ` y ${count(q.records.carried)} conservados de la versión anterior (esta versión la actualiza)` : ""}, ${count(q.records.published)} se publicaron como clínicas.`
+      } ${q.records.rejected ? `Se rechazaron ${plural(q.records.rejected, "registro")}` : "No se rechazó ningún registro"}, ${q.records.merged ? `se fusionaron ${plural(q.records.merged, "registro")} con otro por estar duplicados` : "ninguno se fusionó por estar duplicado"}, y ${plural(q.records.repaired, "registro publicado", "registros publicados")} tuvieron un campo corregido.`,
+    rejected: "Por qué se rechazaron registros",
+    merged: "Por qué se fusionaron registros",
+    repaired: "Qué se corrigió",
+    reason: (code) => code.replace(/_/g, " "),
+    completeness: "Porcentaje de clínicas con cada campo conocido",
+    field: "Campo",
+    knownFor: "Conocido en",
+    fields: {
+      coordinates: "Posición en el mapa",
+      phone: "Teléfono",
+      hours: "Horario",
+      website: "Sitio web",
+      rating: "Calificación",
+      network: "Red",
+      address: "Dirección",
+      neighborhood: "Barrio",
+      services: "Servicios",
+      insurance: "Seguros aceptados",
+      reviews_count: "Número de reseñas",
+    },
+    networkShare: (inNetwork, none) =>
+      `${clinics(inNetwork)} pertenecen a una red conocida; ${clinics(none)} no tienen una red conocida (clínicas independientes, o marcas que los datos no nombran).`,
+    evidenceIntro: "Cómo se sabe la red de una clínica:",
+    evidence: {
+      source_column: "la fuente nombra la red",
+      dictionary: "el nombre coincide con una marca conocida en su zona",
+      name_pattern: "varias clínicas cercanas comparten la marca en su nombre",
+    },
+    evidenceCount: (kind, n) => `${kind}: ${clinics(n)}`,
+    confirmed: (oldest, newest) =>
+      `Los registros se confirmaron por última vez entre el ${oldest} y el ${newest}.`,
+    everyFigure: (link) => html`Todas las cifras están también en ${link}.`,
+    downloads: "Descargas",
+    downloadsText:
+      "Todos los datos, una fila por clínica. Los nombres con fecha no cambian nunca; los nombres -latest siempre tienen la versión más reciente. Compruebe cada archivo con su SHA-256.",
+    size: "Tamaño",
+    rows: "Filas",
+    sizeBytes: (n) => `(${count(n)} bytes)`,
+    manifest: (manifest, licence) =>
+      html`<a href="${manifest}">El manifiesto</a> enumera cada archivo con sus columnas y tipos; <a href="${licence}">LICENSE.txt</a> contiene la licencia y las líneas de crédito.`,
+    noDownloads: "Esta versión no tiene descargas.",
+    releases: "Versiones",
+    releasesText: (feed, json) =>
+      html`Cada versión conserva las anteriores: qué cambió y sus descargas con fecha. Suscríbase al <a href="${feed}">feed Atom de versiones</a>, o lea ${json}.`,
+    release: "Versión",
+    clinicsColumn: "Clínicas",
+    changes: "Cambios",
+    changeCounts: (added, removed, changed) =>
+      `${count(added)} nuevas, ${count(removed)} que ya no figuran, ${count(changed)} con cambios`,
+    since: (version) => ` desde ${version}`,
+    first: "la primera versión",
+  },
+  docs: {
+    title: "Referencia de la API",
+    description: (service) =>
+      `La API JSON gratuita y de solo lectura del ${service}: cada punto de acceso, cada campo, los errores, la caché, CORS y el SDK de TypeScript.`,
+    heading: (title) => `Referencia de ${title}`,
+    lead: (version) => `Versión ${version}. Sin clave ni registro; CORS abierto a todos los orígenes.`,
+    inEnglish:
+      "Las descripciones de los puntos de acceso y de los campos vienen del documento OpenAPI y están en inglés.",
+    base: "Dirección base",
+    index: "Índice",
+    release: "Versión de los datos",
+    onThisPage: "En esta página",
+    conventions: "Convenciones, errores, caché y CORS",
+    sdk: "Primeros pasos con el SDK",
+    sdkText: "El SDK de TypeScript (MIT, sin dependencias) funciona en navegadores, Node 20+, Deno y Bun:",
+    endpoints: "Puntos de acceso",
+    schemas: "Campos de cada documento",
+    schemasText:
+      "Todos los campos están siempre presentes; los valores desconocidos son null. Los clientes deben ignorar los campos que no conozcan: dentro de v1 solo se agregan campos.",
+    errors: "Cuerpos de error",
+    errorsText: (link) => html`Toda respuesta de error tiene un cuerpo JSON de tipo ${link}, por ejemplo:`,
+    otherStatuses: html`Otros códigos: 405 con una cabecera <code>Allow</code> para métodos distintos de GET, HEAD y OPTIONS; 400 para una ruta mal formada; 414 y 431 para una línea de petición o cabeceras demasiado largas.`,
+    field: "Campo",
+    type: "Tipo",
+    description_: "Descripción",
+    optional: "(opcional)",
+    typeIs: "Tipo:",
+    parameters: "Parámetros de la ruta",
+    name: "Nombre",
+    tryIt: "Pruébelo:",
+    noDocument: "Pruébelo: todavía no hay un documento así en esta versión.",
+    answers: (schema, error) =>
+      html`Responde 200 con ${schema}; 304 cuando su <code>If-None-Match</code> está al día; 404 con un cuerpo ${error} cuando no existe el documento.`,
+    arrayOf: "lista de",
+    or: " o ",
+    oneOf: ": uno de",
+    orNull: ", o null",
+  },
+};
