@@ -3,8 +3,7 @@ import { join } from "node:path";
 import type { Dataset } from "../dataset/types.js";
 import { stateByCode } from "../geo/states.js";
 import { type RenderOptions, type RenderResult, renderSite } from "../render/build.js";
-import { parseTreeManifest, TREE_MANIFEST } from "../render/output/tree-manifest.js";
-import type { PreviousTree } from "../render/output/writer.js";
+import { type PreviousTree, previousTree } from "../render/output/previous.js";
 import { DEFAULT_KEEP_RELEASES, type HistoryEntry } from "../render/releases/inputs.js";
 import { BuildError } from "../render/validate.js";
 import { type BaseRelease, planRelease, type ReleasePlan } from "./plan.js";
@@ -21,7 +20,8 @@ import {
 } from "./store.js";
 import { readTombstones, writeTombstones } from "./tombstones.js";
 
-export interface PublishOptions extends Omit<RenderOptions, "previous" | "release"> {
+export interface PublishOptions
+  extends Omit<RenderOptions, "previous" | "previousRender" | "bookkeeping" | "release"> {
   /** Releases kept listed, with their dated downloads and changes documents (default 12). */
   keepReleases?: number;
   /** Largest share of the previous release's clinics a release may remove (default 0.1). */
@@ -36,6 +36,9 @@ export interface PublishResult extends RenderResult {
   release: StoredRelease;
   plan: ReleasePlan;
 }
+
+/** Where a release keeps its render bookkeeping (units, stamps, fingerprint: `src/render/plan/`). */
+export const RENDER = "render";
 
 /** Where a release keeps the source records it was built from (`src/ingest/snapshot.ts`), for the next update. */
 export const SOURCES = "sources";
@@ -98,9 +101,12 @@ export async function publishRelease(
     const { id, temp } = await beginRelease(store, dataset.dataVersion);
     try {
       const { keepReleases: _k, maxShrink: _m, allowShrink: _a, allowOlder: _o, ...render } = options;
+      const same = tree !== null && tree.compression === compression;
       const result = await renderSite(plan.dataset, temp.site, {
         ...render,
-        previous: tree && tree.compression === compression ? tree.files : null,
+        previous: same ? tree.files : null,
+        previousRender: same && current ? join(current.state, RENDER) : null,
+        bookkeeping: join(temp.state, RENDER),
         release: {
           history: base?.history ?? [],
           keep,
@@ -208,18 +214,17 @@ function refuseShrink(plan: ReleasePlan, maxShrink: number): void {
   ]);
 }
 
-/** The published tree of a release, for carrying files over (and reusing them when compressed alike). */
+/**
+ * The published tree of a release, for carrying files over (and reusing them when compressed alike); null when its
+ * manifest is missing or does not match its trailer.
+ */
 async function publishedTree(
   release: StoredRelease,
 ): Promise<{ files: PreviousTree; compression: string } | null> {
   try {
-    const files = parseTreeManifest(await readFile(join(release.site, TREE_MANIFEST), "utf8"));
-    const byPath = new Map(files.map((f) => [f.path, { bytes: f.bytes, sha256: f.sha256 }]));
+    const files = await previousTree(release.site);
     const info = await readInfo(release.state);
-    return {
-      files: { root: release.site, get: (path) => byPath.get(path) },
-      compression: info?.compression ?? "",
-    };
+    return { files, compression: info?.compression ?? "" };
   } catch {
     return null; // no usable manifest: nothing to carry or reuse
   }
