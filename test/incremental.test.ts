@@ -4,7 +4,7 @@
 // what a build from scratch of the same data says, apart from the stamp.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectClinics, fromRecords } from "../src/dataset/store.js";
@@ -16,8 +16,10 @@ import { isUnitFile } from "../src/render/paths.js";
 import type { ClinicDocument } from "../src/schema/clinic-document.js";
 import { SAMPLE_BUILD, sampleRecords, tempDir } from "./helpers/sample-site.js";
 
+const V0 = "2026-04-01";
 const V1 = "2026-05-01";
 const V2 = "2026-06-01";
+const T0 = "2026-04-01T00:00:00Z";
 const T1 = "2026-05-01T00:00:00Z";
 const T2 = "2026-06-01T06:00:00Z";
 
@@ -74,6 +76,14 @@ describe("an incremental release", () => {
       clinics: all.clinics.filter((c) => states.has(c.state)),
       cities: all.cities.filter((c) => states.has(c.state)),
     };
+    // A release before the first holds two more clinics: the first release keeps them as tombstones, which the
+    // second carries or renders again like any unit.
+    const gone = all.clinics
+      .filter((c) => c.state === "UT")
+      .slice(0, 2)
+      .map((c) => ({ ...c, id: `${c.id.slice(0, -3)}gon` }));
+    const before = { ...first, dataVersion: V0, clinics: [...first.clinics, ...gone] };
+    await publishRelease(fromRecords(before), incremental(), { ...SAMPLE_BUILD, generatedAt: T0 });
     await publishRelease(fromRecords(first), incremental(), { ...SAMPLE_BUILD, generatedAt: T1 });
 
     // The second release's data: some clinics renamed, re-phoned, moved to another city, given new hours, joined to
@@ -142,23 +152,38 @@ describe("an incremental release", () => {
     );
   });
 
+  it("carries the tombstones of the release before when nothing near them changed", () => {
+    const site = incremental();
+    const before = join(site, "..", ".public.releases", "0002-2026-05-01", "site");
+    const tombstones = readdirSync(join(site, "api/v1/clinic")).filter((f) => f.endsWith("gon.json"));
+    expect(tombstones).toHaveLength(2);
+    const carried = tombstones.filter(
+      (f) => statSync(join(site, "api/v1/clinic", f)).ino === statSync(join(before, "api/v1/clinic", f)).ino,
+    );
+    expect(carried.length).toBeGreaterThan(0);
+    for (const f of carried) {
+      const doc = JSON.parse(readFileSync(join(site, "api/v1/clinic", f), "utf8")) as ClinicDocument;
+      expect([doc.status, doc.removed_since, doc.meta.generated_at]).toEqual(["removed", V1, T1]);
+    }
+  });
+
   it("renders only the units whose content changed and carries the others", () => {
     // 299 clinics, their cities and states, the networks and the search shards; what changed is a handful of clinics,
     // their cities, states and networks, the shards holding their words, and the three new tombstones.
     expect(units.carried).toBeGreaterThan(units.rendered * 5);
     const site = incremental();
     const doc = `api/v1/clinic/${provenanceOnly.id}.json`;
-    const before = join(site, "..", ".public.releases", "0001-2026-05-01", "site");
+    const before = join(site, "..", ".public.releases", "0002-2026-05-01", "site");
     expect(statSync(join(site, doc)).ino).toBe(statSync(join(before, doc)).ino);
   });
 
   it("keeps an unchanged clinic's document, pages and compressed copies as the first release's files", () => {
     const site = incremental();
-    const before = join(site, "..", ".public.releases", "0001-2026-05-01", "site");
+    const before = join(site, "..", ".public.releases", "0002-2026-05-01", "site");
     const doc = readFileSync(join(site, `api/v1/clinic/${unchanged.id}.json`), "utf8");
     const page = (JSON.parse(doc) as ClinicDocument).clinic.url.replace(/^https?:\/\/[^/]+\//, "");
     for (const path of [`api/v1/clinic/${unchanged.id}.json`, `${page}index.html`, `es/${page}index.html`])
-      for (const suffix of ["", ".br", ".gz"]) {
+      for (const suffix of ["", ".gz"]) {
         expect(readFileSync(join(site, path + suffix)), path + suffix).toEqual(
           readFileSync(join(before, path + suffix)),
         );
@@ -166,8 +191,9 @@ describe("an incremental release", () => {
           statSync(join(before, path + suffix)).ino,
         );
       }
+    expect(existsSync(join(site, `api/v1/clinic/${unchanged.id}.json.br`))).toBe(false);
     const meta = (JSON.parse(doc) as ClinicDocument).meta;
-    expect([meta.data_version, meta.generated_at]).toEqual([V1, T1]);
+    expect([meta.data_version, meta.generated_at]).toEqual([V0, T0]); // unchanged since the release before the first
     const changed = JSON.parse(
       readFileSync(join(site, `api/v1/clinic/${renamed.id}.json`), "utf8"),
     ) as ClinicDocument;
@@ -196,8 +222,12 @@ describe("an incremental release", () => {
     const old = JSON.parse(
       readFileSync(join(site, `api/v1/clinic/${other.id}.json`), "utf8"),
     ) as ClinicDocument;
-    expect(old.meta.generated_at).toBe(T1);
-    expect(old.network?.clinic_count).toBe(network.network.clinic_count - 1);
+    // Carried as it was: the network's counts of the release that last rendered it.
+    const before = join(site, "..", ".public.releases", "0002-2026-05-01", "site");
+    const path = `api/v1/clinic/${other.id}.json`;
+    expect(statSync(join(site, path)).ino).toBe(statSync(join(before, path)).ino);
+    expect(old.meta.generated_at).not.toBe(T2);
+    expect(old.network?.clinic_count).not.toBe(network.network.clinic_count);
   });
 
   it("says what a build from scratch of the same data says, apart from the stamp", () => {

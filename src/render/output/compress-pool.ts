@@ -17,8 +17,8 @@ export interface WriteJob {
   path: string;
   full: string;
   body: string | Uint8Array;
-  /** Brotli quality and gzip level of the `.br`/`.gz` siblings; null writes the file alone. */
-  compress: { brotli: number; gzip: number } | null;
+  /** Brotli quality (null: no `.br`) and gzip level of the siblings; null writes the file alone. */
+  compress: { brotli: number | null; gzip: number } | null;
 }
 
 // The worker is plain JavaScript with Node built-ins only, so it runs the same from the compiled build and from
@@ -67,15 +67,17 @@ parentPort.on("message", ({ id, job, links }) => {
     writeFileSync(job.full, body, { flag: "wx" });
     const files = [{ path: job.path, bytes: body.length, sha256: sha(body) }];
     if (job.compress) {
-      const br = zlib.brotliCompressSync(body, { params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: job.compress.brotli,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      } });
+      if (job.compress.brotli !== null) {
+        const br = zlib.brotliCompressSync(body, { params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: job.compress.brotli,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        } });
+        writeFileSync(job.full + ".br", br, { flag: "wx" });
+        files.push({ path: job.path + ".br", bytes: br.length, sha256: sha(br) });
+      }
       const gz = zlib.gzipSync(body, { level: job.compress.gzip });
-      writeFileSync(job.full + ".br", br, { flag: "wx" });
       writeFileSync(job.full + ".gz", gz, { flag: "wx" });
-      files.push({ path: job.path + ".br", bytes: br.length, sha256: sha(br) });
       files.push({ path: job.path + ".gz", bytes: gz.length, sha256: sha(gz) });
     }
     parentPort.postMessage({ id, files });

@@ -358,7 +358,12 @@ export class OutputWriter {
     const before = previous?.get(path);
     if (previous && before) {
       const sha256 = createHash("sha256").update(body).digest("hex");
-      const siblings = compress ? [".br", ".gz"].map((s) => ({ s, e: previous.get(path + s) })) : [];
+      const wanted = compress
+        ? brotliQuality(path, this.#options.compression) === null
+          ? [".gz"]
+          : [".br", ".gz"]
+        : [];
+      const siblings = wanted.map((s) => ({ s, e: previous.get(path + s) }));
       if (before.sha256 === sha256 && siblings.every(({ e }) => e !== undefined)) {
         await this.#mkdirFor(full);
         await link(join(previous.root, path), full);
