@@ -65,6 +65,7 @@ describe("an incremental release", () => {
   let joined: ClinicRecord;
   let provenanceOnly: ClinicRecord;
   let units: { rendered: number; carried: number };
+  let written: { incremental: number; everything: number };
 
   beforeAll(async () => {
     tmp = await tempDir();
@@ -126,11 +127,12 @@ describe("an incremental release", () => {
       generatedAt: T2,
     });
     units = result.units;
-    await publishRelease(fromRecords(second), everything(), {
+    const full = await publishRelease(fromRecords(second), everything(), {
       ...SAMPLE_BUILD,
       generatedAt: T2,
       plan: "all",
     });
+    written = { incremental: result.written.files, everything: full.written.files };
     // And the same data (with the ids the release kept) from scratch, into a plain folder.
     const kept = await collectClinics(result.plan.dataset.clinics);
     await renderSite(fromRecords({ ...second, clinics: kept }), scratch(), {
@@ -171,6 +173,9 @@ describe("an incremental release", () => {
     // 299 clinics, their cities and states, the networks and the search shards; what changed is a handful of clinics,
     // their cities, states and networks, the shards holding their words, and the three new tombstones.
     expect(units.carried).toBeGreaterThan(units.rendered * 5);
+    // What the build reports as written: new bytes, not the links to the release before.
+    expect(written.incremental).toBeGreaterThan(0);
+    expect(written.incremental).toBeLessThan(written.everything / 5);
     const site = incremental();
     const doc = `api/v1/clinic/${provenanceOnly.id}.json`;
     const before = join(site, "..", ".public.releases", "0002-2026-05-01", "site");

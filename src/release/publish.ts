@@ -1,5 +1,6 @@
 import { copyFile, link, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { performance } from "node:perf_hooks";
 import type { Dataset } from "../dataset/types.js";
 import { stateByCode } from "../geo/states.js";
 import { type RenderOptions, type RenderResult, renderSite } from "../render/build.js";
@@ -35,6 +36,15 @@ export interface PublishOptions
 export interface PublishResult extends RenderResult {
   release: StoredRelease;
   plan: ReleasePlan;
+  /** Milliseconds spent in each step: matching and changes, reading the previous tree, rendering, bookkeeping, switching and pruning. */
+  timings: {
+    plan: number;
+    previous: number;
+    render: number;
+    bookkeeping: number;
+    publish: number;
+    prune: number;
+  };
 }
 
 /** Where a release keeps its render bookkeeping (units, stamps, fingerprint: `src/render/plan/`). */
@@ -90,6 +100,13 @@ export async function publishRelease(
     ]);
   const store = await openStore(out);
   return withLock(store, async () => {
+    let last = performance.now();
+    const lap = () => {
+      const now = performance.now();
+      const ms = Math.round(now - last);
+      last = now;
+      return ms;
+    };
     const compression = options.compression ?? "max";
     const keep = options.keepReleases ?? DEFAULT_KEEP_RELEASES;
     const current = await currentRelease(store);
@@ -97,7 +114,9 @@ export async function publishRelease(
     const base = current ? await baseOf(current, dataset.dataVersion) : null;
     const plan = await planRelease(dataset, base?.release ?? null);
     if (!options.allowShrink) refuseShrink(plan, options.maxShrink ?? DEFAULT_MAX_SHRINK);
+    const planned = lap();
     const tree = current ? await publishedTree(current) : null;
+    const read = lap();
     const { id, temp } = await beginRelease(store, dataset.dataVersion);
     try {
       const { keepReleases: _k, maxShrink: _m, allowShrink: _a, allowOlder: _o, ...render } = options;
@@ -116,6 +135,7 @@ export async function publishRelease(
           carryFrom: tree?.files ?? null,
         },
       });
+      const rendered = lap();
       const info: ReleaseInfo = {
         id,
         data_version: dataset.dataVersion,
@@ -125,9 +145,19 @@ export async function publishRelease(
         previous_version: plan.base?.dataVersion ?? null,
       };
       await writeState(temp, info, plan, result.history, base?.dir ?? null, dataset.snapshot);
+      const kept = lap();
       const release = await publish(store, temp, id);
+      const switched = lap();
       await pruneReleases(store, KEEP_FOLDERS);
-      return { ...result, release, plan };
+      const timings = {
+        plan: planned,
+        previous: read,
+        render: rendered,
+        bookkeeping: kept,
+        publish: switched,
+        prune: lap(),
+      };
+      return { ...result, release, plan, timings };
     } catch (e) {
       await discard(temp);
       throw e;

@@ -22,6 +22,7 @@ import { searchIndex } from "./search/emitter.js";
 import { siteEmitter } from "./site/emitter.js";
 import type { NetworkCounts } from "./stamp.js";
 import { type Summary, summarise } from "./summary.js";
+import { RenderTrace } from "./trace.js";
 import { Checker } from "./validate.js";
 
 export type { BuildOptions } from "./context.js";
@@ -123,21 +124,27 @@ export async function renderSite(
       release: options.release ?? null,
       published: {},
     };
-    const hooks = (options.emitters ?? EMITTERS).map((emitter) => emitter(run));
+    const emitters = options.emitters ?? EMITTERS;
+    const hooks = emitters.map((emitter) => emitter(run));
+    const trace = RenderTrace.fromEnv();
     for (const state of summary.states) {
       const code = state.state.code;
-      await plan.beginState(code);
-      const group = groupState(ctx, check, state, await dataset.clinics.load(code));
-      decideState(plan, summary, group);
-      await networkMembers.add(group);
-      for (const h of hooks) await h.state?.(group);
-      await plan.endState(code);
+      await trace.step("plan: units", () => plan.beginState(code));
+      const clinics = await trace.step("load", () => dataset.clinics.load(code));
+      const group = await trace.step("group", () => groupState(ctx, check, state, clinics));
+      await trace.step("plan: units", () => decideState(plan, summary, group));
+      await trace.step("network members", () => networkMembers.add(group));
+      for (const [i, h] of hooks.entries())
+        await trace.step(`state: ${emitters[i]?.name}`, () => h.state?.(group));
+      await trace.step("plan: units", () => plan.endState(code));
       collectGarbage();
     }
-    for (const h of hooks) await h.finish?.();
+    for (const [i, h] of hooks.entries())
+      await trace.step(`finish: ${emitters[i]?.name}`, () => h.finish?.());
     check.throwIfAny();
-    const written = await out.finish();
-    await plan.finish();
+    const written = await trace.step("writer: finish", () => out.finish());
+    await trace.step("plan: finish", () => plan.finish());
+    trace.print();
     return {
       ...written,
       units: plan.counts,

@@ -32,6 +32,8 @@ export interface WriteResult {
   /** Of those, files hard-linked from the previous release (unchanged units' files, and files of equal content). */
   reused: number;
   bytes: { raw: number; gzip: number; brotli: number };
+  /** Files whose bytes this build wrote (the others are hard links: carried, reused, or `-latest` aliases). */
+  written: { files: number; bytes: number };
 }
 
 /** A file written in pieces (bulk downloads): write, then close. */
@@ -75,7 +77,12 @@ export class OutputWriter {
   #spill: WriteStream | null = null;
   /** Manifest lines not yet handed to the spill: one write per SPILL_BATCH characters, not one per file. */
   #unspilled = "";
-  readonly #result: WriteResult = { files: 0, reused: 0, bytes: { raw: 0, gzip: 0, brotli: 0 } };
+  readonly #result: WriteResult = {
+    files: 0,
+    reused: 0,
+    bytes: { raw: 0, gzip: 0, brotli: 0 },
+    written: { files: 0, bytes: 0 },
+  };
   #failure: unknown = null;
   #pool: CompressPool | null = null;
   #added = 0;
@@ -104,7 +111,7 @@ export class OutputWriter {
     this.#throwIfFailed();
     if (++this.#added % GC_CHECK_EVERY === 0) collectGarbage();
     const task = this.#write(path, full, body, compress)
-      .then((entries) => this.#complete(entries))
+      .then(({ entries, linked }) => this.#complete(entries, !linked))
       .catch((e: unknown) => {
         this.#failure ??= e;
       });
@@ -237,7 +244,7 @@ export class OutputWriter {
         this.#open.delete(failed);
         const entries: TreeFile[] = [{ path, bytes, sha256: hash.digest("hex") }];
         if (zipped) for (const s of [".br", ".gz"]) entries.push(await hashFile(`${full}${s}`, path + s));
-        this.#complete(entries);
+        this.#complete(entries, true);
         return entries;
       },
     };
@@ -256,7 +263,7 @@ export class OutputWriter {
   /** Lists a file written through `external(path)`, reading it once for its size and hash. */
   async adopt(path: string): Promise<TreeFile> {
     const entry = await hashFile(join(this.root, path), path);
-    this.#complete([entry]);
+    this.#complete([entry], true);
     return entry;
   }
 
@@ -353,7 +360,12 @@ export class OutputWriter {
     this.#dirs.add(dir);
   }
 
-  async #write(path: string, full: string, body: string | Buffer, compress: boolean): Promise<TreeFile[]> {
+  async #write(
+    path: string,
+    full: string,
+    body: string | Buffer,
+    compress: boolean,
+  ): Promise<{ entries: TreeFile[]; linked: boolean }> {
     const previous = this.#options.previous;
     const before = previous?.get(path);
     if (previous && before) {
@@ -373,17 +385,18 @@ export class OutputWriter {
           entries.push({ path: path + s, ...(e as { bytes: number; sha256: string }) });
         }
         this.#result.reused += entries.length;
-        return entries;
+        return { entries, linked: true };
       }
     }
     this.#pool ??= new CompressPool();
     const mode = this.#options.compression;
-    return this.#pool.write({
+    const entries = await this.#pool.write({
       path,
       full,
       body,
       compress: compress ? { brotli: brotliQuality(path, mode), gzip: gzipLevel(mode) } : null,
     });
+    return { entries, linked: false };
   }
 
   /** Stops the worker threads and closes the files still being streamed (after `finish`, or when a build fails). */
@@ -394,13 +407,17 @@ export class OutputWriter {
     this.#pool = null;
   }
 
-  /** Lists completed files in the manifest's spill and counts them. */
-  #complete(entries: readonly TreeFile[]): void {
+  /** Lists completed files in the manifest's spill and counts them (`written`: new bytes, not links). */
+  #complete(entries: readonly TreeFile[], written = false): void {
     const main = entries[0];
     let text = "";
     for (const f of entries) {
       text += manifestLine(f);
       this.#result.files++;
+      if (written) {
+        this.#result.written.files++;
+        this.#result.written.bytes += f.bytes;
+      }
       const sibling = f !== main && (f.path === `${main?.path}.br` || f.path === `${main?.path}.gz`);
       if (sibling && f.path.endsWith(".br")) this.#result.bytes.brotli += f.bytes;
       else if (sibling) this.#result.bytes.gzip += f.bytes;
