@@ -43,6 +43,13 @@ export const EMITTERS: readonly Emitter[] = [
   catalogueDocuments,
 ];
 
+/** An emitter's name in the render trace (those made by a factory have no function name). */
+function nameOf(emitter: Emitter | undefined, i: number): string {
+  if (emitter === searchIndex) return "searchIndex";
+  if (emitter === networkDocuments) return "networkDocuments";
+  return emitter?.name || `emitter ${i}`;
+}
+
 export interface RenderOptions extends BuildOptions {
   /**
    * The release being replaced, rendered with the same compression: its unchanged units are carried (hard-linked)
@@ -135,12 +142,12 @@ export async function renderSite(
       await trace.step("plan: units", () => decideState(plan, summary, group));
       await trace.step("network members", () => networkMembers.add(group));
       for (const [i, h] of hooks.entries())
-        await trace.step(`state: ${emitters[i]?.name}`, () => h.state?.(group));
+        await trace.step(`state: ${nameOf(emitters[i], i)}`, () => h.state?.(group));
       await trace.step("plan: units", () => plan.endState(code));
       collectGarbage();
     }
     for (const [i, h] of hooks.entries())
-      await trace.step(`finish: ${emitters[i]?.name}`, () => h.finish?.());
+      await trace.step(`finish: ${nameOf(emitters[i], i)}`, () => h.finish?.());
     check.throwIfAny();
     const written = await trace.step("writer: finish", () => out.finish());
     await trace.step("plan: finish", () => plan.finish());

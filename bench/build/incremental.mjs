@@ -1,0 +1,241 @@
+// Incremental releases for `npm run bench` (bench/import.mjs): a week's change to an input (1 % of its clinics
+// edited, added or removed), one release built and measured in a child process, the disk a release store uses,
+// and what an upload of the new release to object storage has to send. Method: docs/benchmarks.md.
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
+import { createReadStream, createWriteStream } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { parse } from "csv-parse/sync";
+
+/** Share of an input's rows a week changes: half edited, a quarter removed, a quarter added. */
+export const WEEKLY_CHANGE = 0.01;
+
+/**
+ * A generated HIFLD-layout CSV one week later: of every 400 clean rows (no quoted cells), 2 edited (a new phone,
+ * or a new name), 1 removed and 1 added after its row (a copy 300 m away, with a new ID, name and address). The
+ * rows chosen move with `week`. Returns the counts.
+ * @example await changeHifld("hifld-100000.csv", "hifld-100000-w1.csv", 1)
+ */
+export async function changeHifld(input, output, week) {
+  const out = createWriteStream(output);
+  const counts = { edited: 0, removed: 0, added: 0 };
+  let row = 0;
+  let clean = 0;
+  let next = 90_000_000 + week * 100_000;
+  const write = async (line) => {
+    if (!out.write(`${line}\n`)) await once(out, "drain");
+  };
+  for await (const line of createInterface({ input: createReadStream(input), crlfDelay: Infinity })) {
+    if (row++ === 0 || line.includes('"')) {
+      await write(line);
+      continue;
+    }
+    const cells = line.split(",");
+    if (cells.length !== 32) {
+      await write(line);
+      continue;
+    }
+    const slot = (clean++ + week * 97) % 400;
+    if (slot === 101) {
+      counts.removed++;
+      continue;
+    }
+    if (slot === 17 || slot === 217) {
+      counts.edited++;
+      if (slot === 17) cells[3] = `(555) 555-01${String(clean % 100).padStart(2, "0")}`;
+      else cells[2] = `${cells[2]} WEST`;
+    }
+    await write(cells.join(","));
+    if (slot === 303) {
+      counts.added++;
+      const copy = [...cells];
+      const id = next++;
+      copy[0] = String(id);
+      copy[1] = String(id);
+      copy[2] = `NEWCARE WALK-IN CLINIC ${id}`;
+      copy[3] = `(555) 555-01${String(id % 100).padStart(2, "0")}`;
+      copy[4] = `${id % 9000} NEWCOMER AVE`;
+      const x = Number(copy[24]);
+      const y = Number(copy[25]);
+      if (Number.isFinite(x) && Number.isFinite(y) && copy[24].trim() !== "") {
+        copy[24] = (x + 0.003).toFixed(6);
+        copy[25] = (y + 0.001).toFixed(6);
+      }
+      await write(copy.join(","));
+    }
+  }
+  out.end();
+  await once(out, "close");
+  return counts;
+}
+
+/** One CSV cell as our export writes it. */
+function cell(v) {
+  if (v === undefined || v === null || v === "") return "";
+  return /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+}
+
+/**
+ * Our own CSV export one week later: of every 400 rows, 2 re-phoned, 1 removed and 1 added (a copy 300 m away
+ * with a new name, street and phone, and no id: the release gives it one). Returns the counts.
+ * @example await changeExport("week-0.csv", "week-1.csv", 1)
+ */
+export async function changeExport(input, output, week) {
+  const text = await readFile(input, "utf8");
+  const header = text.slice(0, text.indexOf("\r\n")).split(",");
+  const rows = parse(text, { columns: true, bom: true });
+  const counts = { edited: 0, removed: 0, added: 0 };
+  const out = [];
+  rows.forEach((r, i) => {
+    const slot = (i + week * 97) % 400;
+    if (slot === 101) {
+      counts.removed++;
+      return;
+    }
+    if (slot === 17 || slot === 217) {
+      counts.edited++;
+      r.phone = `(555) 555-01${String((i + week) % 100).padStart(2, "0")}`;
+    }
+    out.push(r);
+    if (slot === 303 && r.latitude !== "") {
+      counts.added++;
+      const n = week * 10_000 + i;
+      const lat = (Number(r.latitude) + 0.003).toFixed(5);
+      const lng = (Number(r.longitude) + 0.001).toFixed(5);
+      out.push({
+        ...r,
+        id: "",
+        name: `Newcomer Walk-In Clinic ${n}`,
+        street: `${n % 9000} Newcomer Ave`,
+        address: `${n % 9000} Newcomer Ave, ${r.city_name}, ${r.state_code}`,
+        phone: `(555) 555-01${String(n % 100).padStart(2, "0")}`,
+        latitude: lat,
+        longitude: lng,
+        coordinates: `${lat},${lng}`,
+        source_ids: "",
+        npi: "",
+      });
+    }
+  });
+  const lines = [header.join(","), ...out.map((r) => header.map((c) => cell(r[c])).join(","))];
+  await writeFile(output, `${lines.join("\r\n")}\r\n`);
+  return counts;
+}
+
+/**
+ * Runs `ucd ARGS` in a child process (from `root`), with its peak RSS read through the preloaded module, and
+ * parses what `ucd build` prints: files (reused), bytes written, units, and the time of each step.
+ */
+export function runUcd(root, args) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(
+      process.execPath,
+      ["--max-old-space-size=16384", "--import", "./bench/import/peak-rss.mjs", "bin/ucd.js", ...args],
+      { cwd: root, stdio: ["ignore", "ignore", "pipe"] },
+    );
+    let stderr = "";
+    child.stderr.on("data", (d) => {
+      stderr = (stderr + d).slice(-50_000);
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const peak = /PEAK_RSS_KB=(\d+)/.exec(stderr);
+      const built = /built (\d+) clinics.*?: (\d+) files \((\d+) reused\)/.exec(stderr);
+      const written = /written: (\d+) files, (\d+) KiB/.exec(stderr);
+      const units = /units: (\d+) rendered, (\d+) carried/.exec(stderr);
+      const time =
+        /time: (?:import|sample) ([\d.]+) s, plan ([\d.]+) s, previous tree ([\d.]+) s, render ([\d.]+) s, bookkeeping ([\d.]+) s, switch ([\d.]+) s, prune ([\d.]+) s/.exec(
+          stderr,
+        );
+      const steps = time ? time.slice(1).map(Number) : [];
+      resolve({
+        code,
+        /** The render trace's lines (UCD_RENDER_TRACE set): seconds per step. */
+        trace: stderr.match(/^trace .*$/gm) ?? [],
+        seconds,
+        stderr,
+        peakMb: peak ? Number(peak[1]) / 1024 : Number.NaN,
+        clinics: built ? Number(built[1]) : null,
+        files: built ? Number(built[2]) : Number.NaN,
+        reused: built ? Number(built[3]) : Number.NaN,
+        writtenFiles: written ? Number(written[1]) : Number.NaN,
+        writtenMb: written ? Number(written[2]) / 1024 : Number.NaN,
+        rendered: units ? Number(units[1]) : Number.NaN,
+        carried: units ? Number(units[2]) : Number.NaN,
+        importSeconds: steps[0] ?? Number.NaN,
+        /** Everything after the import: matching, the previous tree, rendering, bookkeeping, switch, pruning. */
+        releaseSeconds: steps.length ? steps.slice(1).reduce((a, b) => a + b, 0) : Number.NaN,
+        steps: time
+          ? {
+              plan: steps[1],
+              previous: steps[2],
+              render: steps[3],
+              bookkeeping: steps[4],
+              switch: steps[5],
+              prune: steps[6],
+            }
+          : null,
+      });
+    });
+  });
+}
+
+/** Disk a folder uses (`du -sk`: hard-linked files counted once), in MiB. */
+export function diskMb(...dirs) {
+  const r = spawnSync("du", ["-sck", ...dirs], { encoding: "utf8" });
+  const total = /(\d+)\s+total/.exec(r.stdout ?? "");
+  return total ? Number(total[1]) / 1024 : Number.NaN;
+}
+
+/** Directories in a folder (`find -type d`): each release folder has its own, a directory cannot be hard-linked. */
+export function directories(dir) {
+  const r = spawnSync("find", [dir, "-type", "d"], { encoding: "utf8", maxBuffer: 2 ** 30 });
+  return r.status === 0 ? r.stdout.split("\n").filter(Boolean).length : Number.NaN;
+}
+
+/** The listed documents of a release (its files.tsv without the `.br`/`.gz` siblings): path → SHA-256. */
+async function documents(site) {
+  const out = new Map();
+  const all = new Set();
+  for await (const line of createInterface({
+    input: createReadStream(join(site, "files.tsv")),
+    crlfDelay: Infinity,
+  })) {
+    if (!line || line.startsWith("#")) continue;
+    const [path, , sha] = line.split("\t");
+    all.add(path);
+    out.set(path, sha);
+  }
+  for (const path of [...out.keys()])
+    if (/\.(br|gz)$/.test(path) && all.has(path.slice(0, -3))) out.delete(path);
+  return out;
+}
+
+/**
+ * What an upload of `site` to object storage sends, with `site` replacing `previous` there: the keys of the
+ * upload plan (`ucd deploy-config upload-plan`; with `--previous` when it takes one), and, measured from the two
+ * manifests, the keys whose bytes changed and the keys to delete.
+ */
+export async function uploadKeys(root, site, previous) {
+  const plan = (args) =>
+    spawnSync(process.execPath, ["bin/ucd.js", "deploy-config", "upload-plan", "--root", site, ...args], {
+      cwd: root,
+      encoding: "utf8",
+      maxBuffer: 2 ** 31,
+    });
+  let withPrevious = previous ? plan(["--previous", previous]) : null;
+  if (withPrevious && withPrevious.status !== 0) withPrevious = null;
+  const full = withPrevious ?? plan([]);
+  const planKeys = full.status === 0 ? full.stdout.split("\n").filter(Boolean).length : Number.NaN;
+  const now = await documents(site);
+  const before = previous ? await documents(previous) : new Map();
+  let changed = 0;
+  for (const [path, sha] of now) if (before.get(path) !== sha) changed++;
+  let deleted = 0;
+  for (const path of before.keys()) if (!now.has(path)) deleted++;
+  return { planKeys, planTakesPrevious: withPrevious !== null, keys: now.size, changed, deleted };
+}
