@@ -29,6 +29,7 @@ function record(over: Partial<MergedRecord>): MergedRecord {
     networksFromNames: true,
     networkColumn: null,
     networkEvidence: null,
+    brand: null,
     brandPrefix: null,
     street: "1200 W Anderson Ln",
     address: "1200 W Anderson Ln, Austin, TX 78757",

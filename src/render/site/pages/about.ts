@@ -25,6 +25,7 @@ const FIELD_NAMES: Record<string, string> = {
 
 const EVIDENCE: Record<string, string> = {
   source_column: "the source names the network",
+  brand: "a places data set names the clinic's brand",
   dictionary: "the name matches a known brand in its area",
   name_pattern: "several nearby clinics share the brand in their names",
 };
