@@ -6,7 +6,7 @@
 // for the same options; streamed, one row group at a time (the US-scale file is ~8 million places).
 //
 //   node bench/overture/generate-overture.mjs --out DIR [--rows N] [--seed S] [--nppes-rows N] [--nppes-urgent-care N]
-//        [--no-nppes] [--urgent-care N] [--codec SNAPPY|ZSTD] [--row-group N]
+//        [--no-nppes] [--overture-only N] [--codec SNAPPY|ZSTD] [--row-group N]
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -37,7 +37,8 @@ export const SYNTHETIC_NOTE =
  * @property {number} [seed]              default 1
  * @property {import("../nppes/monthly.mjs").NppesOptions | null} [nppes]  the NPPES bundle to derive urgent-care places
  *   from (generated into `out/nppes` with these options, `out` replaced); null: no NPPES counterpart
- * @property {number} [urgentCare]        without NPPES: the urgent-care places (default 0.25 % of the rows)
+ * @property {number} [overtureOnly]      urgent cares NPPES does not list (default a quarter of NPPES's places;
+ *                                        without NPPES, 0.25 % of the rows)
  * @property {"SNAPPY" | "ZSTD"} [codec]  default SNAPPY; ZSTD (Overture's) needs a Node with zstd in node:zlib
  * @property {number} [rowGroupSize]      places per row group (default 100,000)
  * @property {string} [file]              the file's name (default places.parquet)
@@ -71,11 +72,7 @@ export async function generateOverture(o) {
     ...makeContext({ seed, rows, start: 0, end: 0, places, eol: "\n" }),
     releaseDay: RELEASE.slice(0, 10),
   };
-  const plan = makePlan(ctx, {
-    rows,
-    nppes: nppes?.clinics ?? null,
-    urgentCare: o.urgentCare ?? Math.max(20, Math.round(rows * 0.0025)),
-  });
+  const plan = makePlan(ctx, { rows, nppes: nppes?.clinics ?? null, overtureOnly: o.overtureOnly ?? null });
 
   const tmp = join(o.out, `.${file}.tmp`);
   const writer = fileWriter(tmp);
@@ -185,14 +182,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       "nppes-rows": { type: "string" },
       "nppes-urgent-care": { type: "string" },
       "no-nppes": { type: "boolean" },
-      "urgent-care": { type: "string" },
+      "overture-only": { type: "string" },
       codec: { type: "string" },
       "row-group": { type: "string" },
     },
   });
   if (!v.out) {
     console.error(
-      "usage: node bench/overture/generate-overture.mjs --out DIR [--rows N] [--seed S] [--nppes-rows N] [--nppes-urgent-care N] [--no-nppes] [--urgent-care N] [--codec SNAPPY|ZSTD] [--row-group N]",
+      "usage: node bench/overture/generate-overture.mjs --out DIR [--rows N] [--seed S] [--nppes-rows N] [--nppes-urgent-care N] [--no-nppes] [--overture-only N] [--codec SNAPPY|ZSTD] [--row-group N]",
     );
     process.exit(2);
   }
@@ -209,7 +206,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           ...(v["nppes-urgent-care"] ? { urgentCare: Number(v["nppes-urgent-care"]) } : {}),
           ...(v.seed ? { seed: Number(v.seed) } : {}),
         },
-    ...(v["urgent-care"] ? { urgentCare: Number(v["urgent-care"]) } : {}),
+    ...(v["overture-only"] ? { overtureOnly: Number(v["overture-only"]) } : {}),
     ...(v.codec ? { codec: /** @type {"SNAPPY" | "ZSTD"} */ (v.codec.toUpperCase()) } : {}),
     ...(v["row-group"] ? { rowGroupSize: Number(v["row-group"]) } : {}),
   });

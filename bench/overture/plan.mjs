@@ -7,6 +7,7 @@
 // not list, places an importer must reject (low confidence, closed, abroad, a territory, an incompatible licence,
 // no address) and hard cases (a clinic of the same chain in the same ZIP code, a chain's shared phone).
 import { hash3, Random } from "../nppes/random.mjs";
+import { WORDS } from "../nppes/vocab.mjs";
 import {
   ABROAD,
   e164,
@@ -21,7 +22,7 @@ import {
   titleName,
   zipCentre,
 } from "./build.mjs";
-import { NAME_WORDS, STREETS, URGENT_CARE, URGENT_CARE_NEIGHBOURS, WALK_IN } from "./vocab.mjs";
+import { NAME_WORDS, ONLY_WORDS, STREETS, URGENT_CARE, URGENT_CARE_NEIGHBOURS, WALK_IN } from "./vocab.mjs";
 
 /** @typedef {import("./build.mjs").Context} Context */
 /** @typedef {import("../nppes/places.mjs").Place} Place */
@@ -70,8 +71,21 @@ export const REJECT_SHARES = Object.freeze({
 /** Of NPPES's clinics, the share Overture lists, by the evidence the two records share. */
 export const PAIR_SHARES = Object.freeze({ both: 0.55, address: 0.15, phone: 0.1, name: 0.05 });
 
-/** Overture lists urgent cares NPPES does not: this many per NPPES clinic. */
+/** Overture lists urgent cares NPPES does not: by default this many per NPPES place. */
 export const OVERTURE_ONLY_SHARE = 0.25;
+
+/**
+ * Of the chain clinics NPPES lists, the share with another branch of the chain that only Overture lists in the
+ * same ZIP code (at its own street: brands' locations come with their addresses).
+ */
+export const TWIN_SHARE = 0.1;
+
+/**
+ * Of the urgent cares only Overture lists, the share whose name shares its distinctive word with clinics NPPES lists
+ * (a "Cedar Urgent Care" beside an unrelated "CEDAR WALK-IN CLINIC"): names coincide in real directories too, not
+ * as often as a small vocabulary would make them.
+ */
+export const COINCIDENT_NAME_SHARE = 0.02;
 
 /** The places of an NPPES truth a places data set would list: primaries (one per subpart group) and secondaries. */
 function nppesPlaces(/** @type {NppesClinic[]} */ clinics) {
@@ -192,8 +206,8 @@ function websiteOf(/** @type {string} */ name, /** @type {string} */ city, /** @
 /**
  * The plan: every urgent-care place with its row and ground truth.
  * @param {Context} ctx
- * @param {{ rows: number, nppes: NppesClinic[] | null, urgentCare: number }} o  `urgentCare`: Overture-only urgent
- *   cares when there is no NPPES truth to derive from
+ * @param {{ rows: number, nppes: NppesClinic[] | null, overtureOnly: number | null }} o  `overtureOnly`: the urgent
+ *   cares NPPES does not list (default a quarter of NPPES's places; without NPPES, 0.25 % of the rows)
  * @returns {{ rows: Map<number, object>, truth: PlaceTruth[], nppesPlaces: number }}
  */
 export function makePlan(ctx, o) {
@@ -201,14 +215,11 @@ export function makePlan(ctx, o) {
   const places = o.nppes ? nppesPlaces(o.nppes) : [];
   /** @type {{ build: (id: string) => { row: object, truth: Omit<PlaceTruth, "id" | "row"> } }[]} */
   const planned = [];
-  // ZIP code → the phones and brands of NPPES's clinics there: Overture-only places must not reuse a phone of the
-  // same ZIP code by accident (the 100 fictional numbers of an area code collide; real numbers do not).
+  // ZIP code → the phones of NPPES's clinics there: Overture-only places must not reuse a phone of the same ZIP
+  // code by accident (the 100 fictional numbers of an area code collide; real numbers do not).
   const phonesByZip = new Map();
-  const brandsByZip = new Map();
-  for (const p of places) {
+  for (const p of places)
     if (p.phone) phonesByZip.set(p.zip5, new Set([...(phonesByZip.get(p.zip5) ?? []), p.phone]));
-    if (p.clinic.brand) brandsByZip.set(p.clinic.brand, [...(brandsByZip.get(p.clinic.brand) ?? []), p]);
-  }
 
   for (const p of places) {
     const u = r.next();
@@ -227,21 +238,27 @@ export function makePlan(ctx, o) {
     const seed = r.int(0, 2 ** 31);
     planned.push({
       build: (id) =>
-        pairPlace(ctx, new Random(seed), id, p, /** @type {NonNullable<PlaceTruth["variant"]>} */ (variant)),
+        pairPlace(
+          ctx,
+          new Random(seed),
+          id,
+          p,
+          /** @type {NonNullable<PlaceTruth["variant"]>} */ (variant),
+          phonesByZip,
+        ),
     });
   }
 
-  const base = o.nppes ? places.length : o.urgentCare;
-  const onlyCount = o.nppes ? Math.max(3, Math.round(base * OVERTURE_ONLY_SHARE)) : o.urgentCare;
+  const base = o.nppes ? places.length : Math.max(20, Math.round(o.rows * 0.0025));
+  const onlyCount = o.overtureOnly ?? (o.nppes ? Math.max(3, Math.round(base * OVERTURE_ONLY_SHARE)) : base);
+  const chains = places.filter((p) => p.clinic.brand !== null);
+  const twins = Math.min(onlyCount, Math.round(chains.length * TWIN_SHARE));
   for (let k = 0; k < onlyCount; k++) {
     const seed = r.int(0, 2 ** 31);
-    const sameChain = r.chance(0.3) ? r.pick([...brandsByZip.keys()].sort()) : null;
+    const twin = k < twins ? r.pick(chains) : null;
+    const coincident = twin === null && r.chance(COINCIDENT_NAME_SHARE);
     planned.push({
-      build: (id) =>
-        onlyPlace(ctx, new Random(seed), id, {
-          sameChain: sameChain ? (brandsByZip.get(sameChain) ?? null) : null,
-          phonesByZip,
-        }),
+      build: (id) => onlyPlace(ctx, new Random(seed), id, { twin, coincident, phonesByZip }),
     });
   }
   for (const [reason, share] of Object.entries(REJECT_SHARES)) {
@@ -311,8 +328,9 @@ const regionOf = (/** @type {string} */ state, /** @type {Random} */ r) =>
  * @param {string} id
  * @param {ReturnType<typeof nppesPlaces>[number]} p
  * @param {NonNullable<PlaceTruth["variant"]>} variant
+ * @param {Map<string, Set<string>>} phonesByZip
  */
-function pairPlace(ctx, r, id, p, variant) {
+function pairPlace(ctx, r, id, p, variant, phonesByZip) {
   const centre = zipCentre(p.zip5);
   if (!centre) throw new Error(`no ZCTA centre for ZIP ${p.zip5}`);
   const point = near(centre, r, 0.2, 2.5);
@@ -320,6 +338,12 @@ function pairPlace(ctx, r, id, p, variant) {
   const brand = p.clinic.brand && r.chance(0.9) ? brandOf(p.clinic.brand) : null;
   const cats = urgentCategories(r);
   const withPhone = variant === "both" || variant === "phone";
+  // Half the places matched by their address alone give a number of their own (a public line where NPPES has the
+  // practice's): a phone that differs is no reason to keep two records at one address apart.
+  const otherPhone =
+    variant === "address" && r.chance(0.5)
+      ? freshPhone(p.phone?.slice(0, 3) ?? "212", p.zip5, phonesByZip, r)
+      : null;
   const freeform =
     variant === "both" || variant === "address"
       ? overtureStreet(p.street, p.street2, r)
@@ -336,7 +360,7 @@ function pairPlace(ctx, r, id, p, variant) {
     category: cats.category,
     alternates: cats.alternate,
     confidence: Math.round((0.75 + 0.24 * r.next()) * 1000) / 1000,
-    phones: withPhone ? [`+1${p.phone}`] : null,
+    phones: withPhone ? [`+1${p.phone}`] : otherPhone ? [`+1${otherPhone}`] : null,
     websites: site ? [site.written] : null,
     brand,
     address: {
@@ -361,7 +385,7 @@ function pairPlace(ctx, r, id, p, variant) {
       region,
       state: p.state,
       zip5: p.zip5,
-      phone: withPhone ? p.phone : null,
+      phone: withPhone ? p.phone : otherPhone,
       website: site?.published ?? null,
       brand: brand?.name ?? null,
       wikidata: brand?.wikidata ?? null,
@@ -373,26 +397,28 @@ function pairPlace(ctx, r, id, p, variant) {
 }
 
 /**
- * An urgent-care place NPPES does not list: in a town of the NPPES clinics (a third of the chain ones in a ZIP code
- * where NPPES has a clinic of the same chain, at another address), one in ten without a street address.
+ * An urgent-care place NPPES does not list: anywhere in the file's towns, by population; or (`twin`) another
+ * branch of an NPPES chain clinic in its ZIP code, at its own street; a few (`coincident`) with a word of NPPES's
+ * names. One in ten has no street address (but the chains' branches).
  * @param {Context} ctx
  * @param {Random} r
  * @param {string} id
- * @param {{ sameChain: ReturnType<typeof nppesPlaces> | null, phonesByZip: Map<string, Set<string>> }} o
+ * @param {{ twin: ReturnType<typeof nppesPlaces>[number] | null, coincident: boolean, phonesByZip: Map<string, Set<string>> }} o
  */
 function onlyPlace(ctx, r, id, o) {
-  const twin = o.sameChain ? r.pick(o.sameChain) : null;
+  const twin = o.twin;
   const where = twin
     ? { city: twin.city, state: twin.state, zip: twin.zip5, area: twin.phone?.slice(0, 3) ?? "212" }
     : townOf(ctx, r);
   const centre = zipCentre(where.zip) ?? { latitude: 0, longitude: 0 };
   const point = near(centre, r, 0.2, 2.5);
   const brand = twin?.clinic.brand ? brandOf(twin.clinic.brand) : null;
+  const word = o.coincident ? titleName(r.pick(WORDS)) : `${r.pick(ONLY_WORDS)} ${r.pick(ONLY_WORDS)}`;
   const name = brand
     ? r.chance(0.5)
       ? brand.name
       : `${brand.name} - ${titleCity(where.city)}`
-    : `${r.pick(NAME_WORDS)} ${r.pick(["Urgent Care", "Urgent Care Center", "Immediate Care", "Walk-In Urgent Care", "Family Urgent Care"])}`;
+    : `${word} ${r.pick(["Urgent Care", "Urgent Care Center", "Immediate Care", "Walk-In Urgent Care", "Family Urgent Care"])}`;
   const cats = urgentCategories(r);
   const phone = r.chance(0.8) ? freshPhone(where.area, where.zip, o.phonesByZip, r) : null;
   const region = regionOf(where.state, r);
@@ -409,7 +435,7 @@ function onlyPlace(ctx, r, id, o) {
     websites: site ? [site.written] : null,
     brand: brand && r.chance(0.9) ? brand : null,
     address: {
-      freeform: r.chance(0.9) ? `${r.int(1, 29_999)} ${r.pick(STREETS)}` : null,
+      freeform: twin || r.chance(0.9) ? `${r.int(1, 29_999)} ${r.pick(STREETS)}` : null,
       locality: titleCity(where.city),
       postcode: where.zip,
       region,
@@ -450,17 +476,18 @@ function townOf(/** @type {Context} */ ctx, /** @type {Random} */ r) {
   return { city: place.city, state: place.state, zip: r.pick(place.zips), area: place.area };
 }
 
-/** A 555-01XX number of the area code that no NPPES clinic of the ZIP code has. */
+/** A 555-01XX number of the area code that no NPPES clinic of the ZIP code has (nor `not`). */
 function freshPhone(
   /** @type {string} */ area,
   /** @type {string} */ zip,
   /** @type {Map<string, Set<string>>} */ taken,
   /** @type {Random} */ r,
+  /** @type {string | null} */ not = null,
 ) {
   const used = taken.get(zip) ?? new Set();
   for (;;) {
     const p = e164(area, r).slice(2);
-    if (!used.has(p)) return p;
+    if (!used.has(p) && p !== not) return p;
   }
 }
 

@@ -1,4 +1,4 @@
-// npm run bench:overture [-- --rows N] [--nppes-rows N] [--nppes-urgent-care N] [--runs N] [--repo DIR] [--codec zstd]
+// npm run bench:overture [-- --rows N] [--nppes-rows N] [--overture-only N] [--runs N] [--repo DIR] [--codec zstd]
 //        [--no-filter] [--no-merge]
 //
 // The Overture goals of docs/benchmarks.md ("Overture places"), measured in one run on generated files:
@@ -28,7 +28,7 @@ const { values: v } = parseArgs({
   options: {
     rows: { type: "string" },
     "nppes-rows": { type: "string" },
-    "nppes-urgent-care": { type: "string" },
+    "overture-only": { type: "string" },
     runs: { type: "string" },
     repo: { type: "string" },
     cache: { type: "string" },
@@ -38,13 +38,14 @@ const { values: v } = parseArgs({
   },
 });
 const rows = v.rows ? Number(v.rows) : FULL_ROWS;
-// The NPPES counterpart: a million rows with as many urgent-care organisations as the full file has (17,500), so
-// that the places file holds a US-scale number of urgent-care places derived from it.
+// The NPPES counterpart: a million rows (2,059 urgent-care organisations, as many per ZIP code as in the full file:
+// the generator spreads a file's clinics over a number of towns that grows with its rows), and as many urgent cares
+// only Overture lists as make the places file's urgent-care count US-scale (~20,000).
 const nppesRows = v["nppes-rows"]
   ? Number(v["nppes-rows"])
   : Math.min(1_000_000, Math.max(3000, Math.round(rows / 8)));
-const nppesUrgentCare = v["nppes-urgent-care"]
-  ? Number(v["nppes-urgent-care"])
+const overtureOnly = v["overture-only"]
+  ? Number(v["overture-only"])
   : Math.max(20, Math.round((17_500 * rows) / FULL_ROWS));
 const runs = v.runs ? Number(v.runs) : 3;
 const repo = resolve(v.repo ?? root);
@@ -105,7 +106,7 @@ async function generatorHash() {
 
 /** The cached pair (places file and NPPES bundle) for these options, generated when missing or stale. */
 async function cachedPair() {
-  const options = { rows, nppesRows, nppesUrgentCare, codec, seed: 1, generator: await generatorHash() };
+  const options = { rows, nppesRows, overtureOnly, codec, seed: 1, generator: await generatorHash() };
   const dir = join(cacheRoot, `rows-${rows}-nppes-${nppesRows}-${codec.toLowerCase()}`);
   const meta = await readFile(join(dir, "options.json"), "utf8").then(JSON.parse, () => null);
   if (meta && JSON.stringify(meta.options) === JSON.stringify(options)) {
@@ -135,7 +136,8 @@ async function cachedPair() {
     rows,
     seed: 1,
     codec,
-    nppes: { out: "", rows: nppesRows, urgentCare: nppesUrgentCare, seed: 1, csv: true, zip: false },
+    overtureOnly,
+    nppes: { out: "", rows: nppesRows, seed: 1, csv: true, zip: false },
   });
   const seconds = (performance.now() - started) / 1000;
   const bytes = (await stat(join(tmp, truth.files.places))).size;

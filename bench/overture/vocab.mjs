@@ -97,6 +97,17 @@ export const NAME_WORDS = Object.freeze(
   ),
 );
 
+/**
+ * Words of the names of urgent cares only Overture lists: none of them in NPPES's names (bench/nppes/vocab.mjs), so
+ * that two different clinics of one ZIP code share a name as rarely as in real directories (see
+ * COINCIDENT_NAME_SHARE in plan.mjs for the ones that do).
+ */
+export const ONLY_WORDS = Object.freeze(
+  "Alder Amber Arbor Ashford Aurora Balsam Beacon Bellwood Birch Bramble Brookline Cascade Chestnut Clover Coral Crescent Cypress Driftwood Elmhurst Emerald Fairhaven Fernwood Fieldstone Glacier Glenwood Golden Greenway Hawthorn Hazel Hillcrest Horizon Indigo Juniper Kingsley Larkspur Laurel Linden Magnolia Marigold Mistral Northgate Oakmont Orchard Palisade Parkside Pebble Quarry Redbud Ridgeline Rosewood Saddle Sagebrush Seabrook Sequoia Shoreline Sierra Spruce Stillwater Sycamore Thornbury Timber Trillium Vista Waverly Westbrook Whitestone Wildflower Windsor Woodland Yarrow".split(
+    " ",
+  ),
+);
+
 /** What follows a name word in a place of each kind of category (the first word of the category, title case). */
 export const NAME_FORMS = Object.freeze([
   "Co.",

@@ -68,12 +68,16 @@ export async function runImport(values: ImportFlags, out?: string): Promise<Impo
       );
   for (const c of values.category ?? [])
     if (!/^[a-z0-9]+(?:_[a-z0-9]+)*$/.test(c))
-      throw new UsageError(`--category must be an Overture category in snake_case such as walk_in_clinic, not ${c}`);
+      throw new UsageError(
+        `--category must be an Overture category in snake_case such as walk_in_clinic, not ${c}`,
+      );
   const confidenceText = values["min-confidence"];
   const minConfidence = confidenceText === undefined ? undefined : Number(confidenceText);
   if (
     minConfidence !== undefined &&
-    (!/^(?:0(?:\.\d+)?|1(?:\.0+)?|\.\d+)$/.test(confidenceText ?? "") || minConfidence < 0 || minConfidence > 1)
+    (!/^(?:0(?:\.\d+)?|1(?:\.0+)?|\.\d+)$/.test(confidenceText ?? "") ||
+      minConfidence < 0 ||
+      minConfidence > 1)
   )
     throw new UsageError(`--min-confidence must be a number from 0 to 1, not ${confidenceText}`);
   const encoding = values.encoding;

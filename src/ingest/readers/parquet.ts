@@ -45,7 +45,14 @@ export async function* readParquet(path: string, text: TextOptions = {}): AsyncG
     const rowEnd = rowStart + Number(group.num_rows);
     let rows: Record<string, unknown>[];
     try {
-      rows = await parquetReadObjects({ file, metadata, rowStart, rowEnd, parsers, compressors: PARQUET_CODECS });
+      rows = await parquetReadObjects({
+        file,
+        metadata,
+        rowStart,
+        rowEnd,
+        parsers,
+        compressors: PARQUET_CODECS,
+      });
     } catch (e) {
       if (e instanceof FatalInputError) throw e;
       return fail(e);
