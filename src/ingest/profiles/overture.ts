@@ -20,7 +20,7 @@ export const OVERTURE_PROFILE = defineMapping({
       publisher: "Overture Maps Foundation",
       url: "https://docs.overturemaps.org/guides/places/",
       license:
-        "CDLA-Permissive-2.0 (https://cdla.dev/permissive-2-0/); its records' own sources under CDLA-Permissive-2.0, CC0-1.0 or Apache-2.0 (records under other licences are not published)",
+        "CDLA-Permissive-2.0 (https://cdla.dev/permissive-2-0/); some records' sources under CC0-1.0 or Apache-2.0 (https://www.apache.org/licenses/LICENSE-2.0)",
     },
   ],
   columns: {
