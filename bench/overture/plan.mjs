@@ -299,6 +299,33 @@ export function makePlan(ctx, o) {
   return { rows, truth, nppesPlaces: places.length };
 }
 
+/**
+ * The ground truth of a written place: what its row says (name, categories, region, brand, update time) with its
+ * point, and what it is to an importer (`kind`, `variant`, `reason`, the state and ZIP code it is in, its phone and
+ * the web site to publish, its NPPES clinic).
+ * @param {ReturnType<typeof placeRow>} row
+ * @param {{ latitude: number, longitude: number }} point
+ * @param {Pick<PlaceTruth, "kind" | "state" | "zip5" | "phone"> & Partial<Pick<PlaceTruth, "variant" | "reason" | "website" | "nppes">>} t
+ * @returns {Omit<PlaceTruth, "id" | "row">}
+ */
+function truthOf(row, point, t) {
+  return {
+    variant: null,
+    reason: null,
+    website: null,
+    nppes: null,
+    ...t,
+    name: row.names.primary,
+    category: row.categories.primary,
+    alternate: row.categories.alternate ?? [],
+    region: row.addresses?.[0]?.region ?? null,
+    brand: row.brand?.names.primary ?? null,
+    wikidata: row.brand?.wikidata ?? null,
+    ...point,
+    updated: updatedOf(row.sources),
+  };
+}
+
 /** The date part of the newest update time of a row's sources. */
 const updatedOf = (/** @type {ReturnType<typeof sourcesOf>} */ sources) =>
   sources
@@ -375,24 +402,15 @@ function pairPlace(ctx, r, id, p, variant, phonesByZip) {
   });
   return {
     row,
-    truth: {
-      kind: /** @type {const} */ ("pair"),
+    truth: truthOf(row, point, {
+      kind: "pair",
       variant,
-      reason: null,
-      name,
-      category: cats.category,
-      alternate: cats.alternate,
-      region,
       state: p.state,
       zip5: p.zip5,
       phone: withPhone ? p.phone : otherPhone,
       website: site?.published ?? null,
-      brand: brand?.name ?? null,
-      wikidata: brand?.wikidata ?? null,
-      ...point,
-      updated: updatedOf(sources),
       nppes: { npis: p.npis, npi: p.clinic.npi, location: p.location, street: p.street, zip5: p.zip5 },
-    },
+    }),
   };
 }
 
@@ -444,27 +462,15 @@ function onlyPlace(ctx, r, id, o) {
     sources,
     version: r.int(0, 6),
   });
-  const written = /** @type {{ brand: { names: { primary: string }, wikidata: string } | null }} */ (row);
   return {
     row,
-    truth: {
-      kind: /** @type {const} */ ("overture_only"),
-      variant: null,
-      reason: null,
-      name,
-      category: cats.category,
-      alternate: cats.alternate,
-      region,
+    truth: truthOf(row, point, {
+      kind: "overture_only",
       state: where.state,
       zip5: where.zip,
       phone,
       website: site?.published ?? null,
-      brand: written.brand?.names.primary ?? null,
-      wikidata: written.brand?.wikidata ?? null,
-      ...point,
-      updated: updatedOf(sources),
-      nppes: null,
-    },
+    }),
   };
 }
 
@@ -558,24 +564,13 @@ function rejectedPlace(ctx, r, id, reason, phonesByZip) {
   });
   return {
     row,
-    truth: {
-      kind: /** @type {const} */ ("rejected"),
-      variant: null,
+    truth: truthOf(row, point, {
+      kind: "rejected",
       reason,
-      name,
-      category: cats.category,
-      alternate: cats.alternate,
-      region,
       state: town?.state ?? null,
       zip5: town?.zip ?? null,
       phone,
-      website: null,
-      brand: null,
-      wikidata: null,
-      ...point,
-      updated: updatedOf(sources),
-      nppes: null,
-    },
+    }),
   };
 }
 
@@ -617,23 +612,6 @@ function neighbourPlace(ctx, r, id, kind, phonesByZip) {
   });
   return {
     row,
-    truth: {
-      kind,
-      variant: null,
-      reason: null,
-      name,
-      category,
-      alternate: [],
-      region,
-      state: town.state,
-      zip5: town.zip,
-      phone,
-      website: null,
-      brand: null,
-      wikidata: null,
-      ...point,
-      updated: updatedOf(sources),
-      nppes: null,
-    },
+    truth: truthOf(row, point, { kind, state: town.state, zip5: town.zip, phone }),
   };
 }

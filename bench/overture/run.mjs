@@ -11,15 +11,12 @@
 //    true pairs merged, false merges, missed pairs, against the ground truth.
 // Files are generated once into a cache outside the repository ($UCD_BENCH_CACHE, default ../bench-cache/overture
 // beside the repository) and reused while the options and the generators are unchanged.
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { once } from "node:events";
-import { createReadStream } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, statfs, writeFile } from "node:fs/promises";
-import { cpus, loadavg, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { GiB, load, machine, mb, measure, median, mib, warm } from "../harness.mjs";
 import { FULL_ROWS, generateOverture } from "./generate-overture.mjs";
 import { scoreMerge } from "./score.mjs";
 
@@ -53,43 +50,7 @@ const codec = /** @type {"SNAPPY" | "ZSTD"} */ ((v.codec ?? "snappy").toUpperCas
 const cacheRoot = resolve(
   v.cache ?? process.env.UCD_BENCH_CACHE ?? join(root, "..", "bench-cache", "overture"),
 );
-const PEAK_RSS = join(root, "bench/import/peak-rss.mjs");
 const CHILD = join(root, "bench/overture/filter-child.mjs");
-const GiB = 2 ** 30;
-
-/**
- * Runs a command with the peak-RSS probe preloaded; resolves with its time, peak RSS, exit code and RESULT line.
- * @param {string[]} args node arguments after the probe
- */
-function measure(args) {
-  return new Promise((done, fail) => {
-    const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, ["--import", PEAK_RSS, ...args], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr = (stderr + d).slice(-50_000);
-    });
-    child.on("error", fail);
-    child.on("close", (code) => {
-      const peak = /PEAK_RSS_KB=(\d+)/.exec(stderr);
-      const result = /^RESULT (.*)$/m.exec(stdout);
-      done({
-        code,
-        seconds: Number(process.hrtime.bigint() - started) / 1e9,
-        peakBytes: peak ? Number(peak[1]) * 1024 : Number.NaN,
-        result: result ? JSON.parse(result[1]) : null,
-        stderr,
-      });
-    });
-  });
-}
 
 /** A hash of the generators' sources (this folder's and NPPES's): the cache is stale when they change. */
 async function generatorHash() {
@@ -148,29 +109,7 @@ async function cachedPair() {
   return { dir, truth: JSON.parse(await readFile(join(dir, "ground-truth.json"), "utf8")), meta: m };
 }
 
-/** Reads a file once, so that every reader finds it in the page cache. */
-async function warm(path) {
-  const started = performance.now();
-  const s = createReadStream(path, { highWaterMark: 8 * 2 ** 20 });
-  s.resume();
-  await once(s, "end");
-  return (performance.now() - started) / 1000;
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const mb = (bytes) => `${(bytes / 1e6).toFixed(0)} MB`;
-const mib = (bytes) => (Number.isNaN(bytes) ? "—" : `${(bytes / 2 ** 20).toFixed(0)} MiB`);
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(1))
-    .join(" ");
-
-console.log(
-  `machine: ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${(totalmem() / GiB).toFixed(0)} GiB, Node ${process.version}, load average ${load()}; repo measured: ${repo}`,
-);
+console.log(machine(repo));
 const { dir, truth, meta } = await cachedPair();
 const places = join(dir, truth.files.places);
 const size = meta.bytes;
@@ -192,8 +131,8 @@ if (!v["no-filter"]) {
   for (const what of ["count", "rows"]) {
     const results = { duckdb: [], ours: [] };
     for (let r = 0; r < runs; r++) {
-      results.duckdb.push(await measure([CHILD, "duckdb", what, places]));
-      results.ours.push(await measure([CHILD, "ours", what, repo, places]));
+      results.duckdb.push(await measure([CHILD, "duckdb", what, places], root));
+      results.ours.push(await measure([CHILD, "ours", what, repo, places], root));
     }
     const row = (name, list) => {
       const ok = list.filter((x) => x.code === 0 && x.result?.available);
@@ -235,7 +174,7 @@ if (!v["no-merge"]) {
   const out = join(cacheRoot, `merge-${process.pid}.json`);
   try {
     const nppes = join(dir, truth.files.nppesMain);
-    const m = await measure([CHILD, "merge", repo, nppes, places, out]);
+    const m = await measure([CHILD, "merge", repo, nppes, places, out], root);
     if (!m.result?.available) {
       console.log(
         `\nmerge: not available (${m.result?.reason ?? `exit ${m.code}: ${m.stderr.slice(-300)}`})`,
