@@ -7,7 +7,7 @@ import {
   type SchemaElement,
 } from "hyparquet";
 import { FatalInputError } from "../problems.js";
-import { PARQUET_CODECS } from "../readers/codecs.js";
+import { PARQUET_CODECS, PARQUET_CODECS_ASYNC } from "../readers/codecs.js";
 import { type Cell, type Leaf, LeafChunk, schemaLeaves } from "../readers/parquet-leaf.js";
 import { PLACE_FIELDS, PLACES_MARKERS, type PlaceField, REQUIRED_FIELDS } from "./columns.js";
 
@@ -117,7 +117,9 @@ export async function openPlaces(path: string): Promise<PlacesFile> {
       const meta = column.meta_data;
       const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
       const bytes = await readAt(handle, start, Number(meta.total_compressed_size));
-      return new LeafChunk(leaf, bytes, meta, PARQUET_CODECS);
+      const chunk = new LeafChunk(leaf, bytes, meta, PARQUET_CODECS);
+      await chunk.inflate(PARQUET_CODECS_ASYNC);
+      return chunk;
     },
     close: () => handle.close(),
   };

@@ -111,11 +111,14 @@ async function rowValues(
   str: (b: Uint8Array) => string,
 ): Promise<Record<string, unknown>[]> {
   if (rows.length === 0) return [];
+  // The columns are read (and, off the main thread, decompressed) together; each is decoded as it arrives.
   const picked = new Map<PlaceField, (Cell | null)[][]>();
-  for (const f of ROW_FIELDS) {
-    const c = await file.chunk(group, f);
-    if (c) picked.set(f, c.pick(rows));
-  }
+  await Promise.all(
+    ROW_FIELDS.map(async (f) => {
+      const c = await file.chunk(group, f);
+      if (c) picked.set(f, c.pick(rows));
+    }),
+  );
   const cells = (f: PlaceField, k: number) => picked.get(f)?.[k] ?? [];
   const first = (f: PlaceField, k: number): string | null => {
     const c = cells(f, k)[0];

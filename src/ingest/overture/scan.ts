@@ -37,7 +37,8 @@ export async function wantedRows(file: PlacesFile, group: RowGroup, filter: Plac
     file.leaves.category !== null
       ? (["category", "alternates"] as const)
       : (["taxonomy", "taxonomyAlternates"] as const);
-  for (const f of fields) (await file.chunk(group, f))?.markRows(marks, test);
+  for (const chunk of await Promise.all(fields.map((f) => file.chunk(group, f))))
+    chunk?.markRows(marks, test);
   const rows: number[] = [];
   for (let i = 0; i < n; i++) if (marks[i]) rows.push(i);
   return rows;

@@ -123,6 +123,8 @@ interface Page {
  */
 export class LeafChunk {
   private dictionary: DecodedArray | null = null;
+  /** Pages decompressed ahead (`inflate`), by the offset of their compressed bytes in the chunk. */
+  private readonly inflated = new Map<number, Uint8Array>();
 
   constructor(
     readonly leaf: Leaf,
@@ -204,6 +206,35 @@ export class LeafChunk {
       else for (; e < count; e++) if (rep[e] === 0) row++;
     }
     return out;
+  }
+
+  /**
+   * Decompresses every page of the chunk ahead, with a decompressor that runs off the main thread (Node's thread
+   * pool), so that several chunks' pages are decompressed side by side; without one, pages are decompressed as they
+   * are read.
+   */
+  async inflate(codecs: Partial<Record<string, (input: Uint8Array, length: number) => Promise<Uint8Array>>>) {
+    const codec = codecs[this.meta.codec];
+    if (!codec) return;
+    const view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
+    const reader: DataReader = { view, offset: 0 };
+    const jobs: Promise<void>[] = [];
+    while (reader.offset < view.byteLength) {
+      const header = parquetHeader(reader);
+      let start = reader.offset;
+      reader.offset += header.compressed_page_size;
+      let size = header.uncompressed_page_size;
+      const v2 = header.data_page_header_v2;
+      if (v2) {
+        if (v2.is_compressed === false) continue;
+        const levelBytes = v2.repetition_levels_byte_length + v2.definition_levels_byte_length;
+        start += levelBytes;
+        size -= levelBytes;
+      }
+      const body = this.bytes.subarray(start, reader.offset);
+      jobs.push(codec(body, size).then((out) => void this.inflated.set(body.byteOffset, out)));
+    }
+    await Promise.all(jobs);
   }
 
   /** 1 for each dictionary entry that passes the test. */
@@ -310,7 +341,9 @@ export class LeafChunk {
   }
 
   private decompress(bytes: Uint8Array, size: number): Uint8Array {
-    return decompressPage(bytes, size, this.meta.codec, this.compressors);
+    return (
+      this.inflated.get(bytes.byteOffset) ?? decompressPage(bytes, size, this.meta.codec, this.compressors)
+    );
   }
 }
 
