@@ -74,3 +74,31 @@ export const load = () =>
 /** One line saying what machine measured, under what load, which checkout. @param {string} repo */
 export const machine = (repo) =>
   `machine: ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${(totalmem() / GiB).toFixed(0)} GiB, Node ${process.version}, load average ${load()}; repo measured: ${repo}`;
+
+/**
+ * The medians of a reader's measured runs (`measure`'s results) and the line of the results table that says them:
+ * `| name | time | MB/s | peak RSS | counts (against the expected count) … | runs |`, or "not available" and null when
+ * no run gave a result.
+ * @param {string} name
+ * @param {Awaited<ReturnType<typeof measure>>[]} list
+ * @param {{ bytes: number, expected: number, digits?: number, note?: (ok: Awaited<ReturnType<typeof measure>>[]) => string }} o
+ * @returns {{ s: number, peak: number } | null}
+ */
+export function tableRow(name, list, o) {
+  const ok = list.filter((x) => x.code === 0 && x.result?.available);
+  if (ok.length === 0) {
+    const why = list[0]?.result?.reason ?? `exit ${list[0]?.code}: ${list[0]?.stderr.slice(-300)}`;
+    console.log(`| ${name} | not available (${why}) | | | | |`);
+    return null;
+  }
+  const digits = o.digits ?? 1;
+  const s = median(ok.map((x) => x.result.seconds));
+  const peak = Math.max(...ok.map((x) => x.peakBytes));
+  const counts = [...new Set(ok.map((x) => x.result.count))];
+  const verdict =
+    counts.length === 1 && counts[0] === o.expected ? "= ground truth" : `≠ ground truth ${o.expected}`;
+  console.log(
+    `| ${name} | ${s.toFixed(digits)} s | ${(o.bytes / 1e6 / s).toFixed(0)} MB/s | ${mib(peak)} | ${counts.join(", ")} (${verdict}${o.note?.(ok) ?? ""}) | ${ok.map((x) => x.result.seconds.toFixed(digits)).join(", ")} |`,
+  );
+  return { s, peak };
+}

@@ -13,7 +13,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, statfs, writeFile } from "n
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { GiB, load, machine, mb, measure, median, mib, warm } from "../harness.mjs";
+import { GiB, load, machine, mb, measure, mib, tableRow, warm } from "../harness.mjs";
 import { FULL_ROWS, generateNppes, monthlyOptions } from "./generate-nppes.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -110,31 +110,15 @@ if (!v["no-filter"]) {
     results.ours.push(await measure([join(root, "bench/nppes/filter-child.mjs"), "ours", repo, main], root));
     oursAvailable = results.ours.at(-1)?.result?.available === true;
   }
-  const row = (name, list) => {
-    const ok = list.filter((x) => x.code === 0 && x.result?.available);
-    if (ok.length === 0) {
-      const why = list[0]?.result?.reason ?? `exit ${list[0]?.code}: ${list[0]?.stderr.slice(-300)}`;
-      console.log(`| ${name} | not available (${why}) | | | | |`);
-      return null;
-    }
-    const s = median(ok.map((x) => x.result.seconds));
-    const peak = Math.max(...ok.map((x) => x.peakBytes));
-    const counts = [...new Set(ok.map((x) => x.result.count))];
-    const verdict =
-      counts.length === 1 && counts[0] === truth.filter.matched
-        ? "= ground truth"
-        : `≠ ground truth ${truth.filter.matched}`;
-    // filterNppes also says how many lines its prefilter let through (lines containing the code).
+  // filterNppes also says how many lines its prefilter let through (lines containing the code).
+  const prefilter = (ok) => {
     const candidates = ok[0]?.result.candidates;
-    const prefilter =
-      candidates === undefined
-        ? ""
-        : `; candidates ${candidates} (${candidates === truth.filter.candidates ? "=" : "≠"} ${truth.filter.candidates})`;
-    console.log(
-      `| ${name} | ${s.toFixed(1)} s | ${(size / 1e6 / s).toFixed(0)} MB/s | ${mib(peak)} | ${counts.join(", ")} (${verdict}${prefilter}) | ${ok.map((x) => x.result.seconds.toFixed(1)).join(", ")} |`,
-    );
-    return { s, peak };
+    return candidates === undefined
+      ? ""
+      : `; candidates ${candidates} (${candidates === truth.filter.candidates ? "=" : "≠"} ${truth.filter.candidates})`;
   };
+  const row = (name, list) =>
+    tableRow(name, list, { bytes: size, expected: truth.filter.matched, note: prefilter });
   console.log(
     `\nload average after the runs: ${load()} (other processes share the cores: the alternated runs compare the two readers fairly, the absolute figures less so)`,
   );

@@ -16,7 +16,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, statfs, writeFile } from "n
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { GiB, load, machine, mb, measure, median, mib, warm } from "../harness.mjs";
+import { GiB, load, machine, mb, measure, mib, tableRow, warm } from "../harness.mjs";
 import { FULL_ROWS, generateOverture } from "./generate-overture.mjs";
 import { scoreMerge } from "./score.mjs";
 
@@ -40,7 +40,7 @@ const rows = v.rows ? Number(v.rows) : FULL_ROWS;
 // only Overture lists as make the places file's urgent-care count US-scale (~20,000).
 const nppesRows = v["nppes-rows"]
   ? Number(v["nppes-rows"])
-  : Math.min(1_000_000, Math.max(3000, Math.round(rows / 8)));
+  : Math.min(1_000_000, Math.max(10_000, Math.round(rows / 8)));
 const overtureOnly = v["overture-only"]
   ? Number(v["overture-only"])
   : Math.max(20, Math.round((17_500 * rows) / FULL_ROWS));
@@ -134,23 +134,7 @@ if (!v["no-filter"]) {
       results.duckdb.push(await measure([CHILD, "duckdb", what, places], root));
       results.ours.push(await measure([CHILD, "ours", what, repo, places], root));
     }
-    const row = (name, list) => {
-      const ok = list.filter((x) => x.code === 0 && x.result?.available);
-      if (ok.length === 0) {
-        const why = list[0]?.result?.reason ?? `exit ${list[0]?.code}: ${list[0]?.stderr.slice(-300)}`;
-        console.log(`| ${name} | not available (${why}) | | | | |`);
-        return null;
-      }
-      const s = median(ok.map((x) => x.result.seconds));
-      const peak = Math.max(...ok.map((x) => x.peakBytes));
-      const counts = [...new Set(ok.map((x) => x.result.count))];
-      const verdict =
-        counts.length === 1 && counts[0] === expected ? "= ground truth" : `≠ ground truth ${expected}`;
-      console.log(
-        `| ${name} | ${s.toFixed(2)} s | ${(size / 1e6 / s).toFixed(0)} MB/s | ${mib(peak)} | ${counts.join(", ")} (${verdict}) | ${ok.map((x) => x.result.seconds.toFixed(2)).join(", ")} |`,
-      );
-      return { s, peak };
-    };
+    const row = (name, list) => tableRow(name, list, { bytes: size, expected, digits: 2 });
     console.log(
       `\n${what === "count" ? "Filter, count only" : "Filter and read the kept places' fields"} (load average after: ${load()})`,
     );
