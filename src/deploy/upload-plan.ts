@@ -198,20 +198,26 @@ async function* merge(
   tree: AsyncGenerator<BucketObject>,
   held: AsyncGenerator<BucketObject> | null,
 ): AsyncGenerator<Merged> {
-  let a = await tree.next();
-  let b = held ? await held.next() : ({ done: true, value: undefined } as const);
-  while (!a.done || !b.done) {
-    if (b.done || (!a.done && a.value.key < b.value.key)) {
-      yield { object: a.value as BucketObject, before: undefined };
-      a = await tree.next();
-    } else if (a.done || b.value.key < a.value.key) {
-      yield { gone: b.value };
-      b = await (held as AsyncGenerator<BucketObject>).next();
-    } else {
-      yield { object: a.value, before: b.value };
-      a = await tree.next();
-      b = await (held as AsyncGenerator<BucketObject>).next();
+  try {
+    let a = await tree.next();
+    let b = held ? await held.next() : ({ done: true, value: undefined } as const);
+    while (!a.done || !b.done) {
+      if (b.done || (!a.done && a.value.key < b.value.key)) {
+        yield { object: a.value as BucketObject, before: undefined };
+        a = await tree.next();
+      } else if (a.done || b.value.key < a.value.key) {
+        yield { gone: b.value };
+        b = await (held as AsyncGenerator<BucketObject>).next();
+      } else {
+        yield { object: a.value, before: b.value };
+        a = await tree.next();
+        b = await (held as AsyncGenerator<BucketObject>).next();
+      }
     }
+  } finally {
+    // Either listing may have stopped the other early (an error): close both files.
+    await tree.return(undefined);
+    await held?.return(undefined);
   }
 }
 

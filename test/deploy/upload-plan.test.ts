@@ -5,18 +5,18 @@
 // only what no kept release needs, in phases that never send a client to a missing key.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { cacheControlOf, dispositionOf, mediaTypeOf } from "@urgent-care-directory/server/policy";
 import { parse } from "csv-parse/sync";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromRecords } from "../../src/dataset/store.js";
-import { ENTRY_POINTS } from "../../src/deploy/upload-plan.js";
+import { ENTRY_POINTS, planUpload } from "../../src/deploy/upload-plan.js";
 import { importFiles } from "../../src/ingest/import.js";
 import { publishRelease } from "../../src/release/publish.js";
 import { csvField } from "../../src/render/downloads/csv.js";
-import { parseTreeManifest } from "../../src/render/output/tree-manifest.js";
+import { parseTreeManifest, treeManifest } from "../../src/render/output/tree-manifest.js";
 import { ucd } from "../helpers/cli.js";
 import { SAMPLE_BUILD, smallRecords, tempDir } from "../helpers/sample-site.js";
 import { BINARIES, missing } from "./engines.js";
@@ -282,5 +282,112 @@ describe.skipIf(skip !== null)("upload plans applied by rclone to an S3-protocol
     const noRecord = await ucd("deploy-config", "upload-plan", "--root", root, "--format", "rclone");
     expect(noRecord.code).toBe(2);
     expect(noRecord.err).toContain("--record");
+  });
+});
+
+describe("the plan against the bucket's record (a folder of a few files)", () => {
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  const files: Record<string, string> = {
+    "api/v1/index.json": '{"v":1}',
+    "api/v1/index.json.gz": "gz-index",
+    "api/v1/states.json": '{"states":[]}',
+    "api/v1/states.json.br": "br-states",
+    "downloads/urgent-care-clinics-2026-05-01.csv": "id,name\r\n",
+  };
+
+  /** A build folder of `content` (path → text), with its files.tsv. */
+  async function folder(name: string, content: Record<string, string>): Promise<string> {
+    const root = join(tmp.dir, name);
+    const listed = [];
+    for (const [path, text] of Object.entries(content).sort(([a], [b]) => (a < b ? -1 : 1))) {
+      await mkdir(dirname(join(root, path)), { recursive: true });
+      await writeFile(join(root, path), text);
+      listed.push({
+        path,
+        bytes: Buffer.byteLength(text),
+        sha256: createHash("sha256").update(text).digest("hex"),
+      });
+    }
+    await writeFile(join(root, "files.tsv"), treeManifest(listed));
+    return root;
+  }
+
+  async function planOf(root: string, o: { siblings?: boolean; against?: string; record?: string } = {}) {
+    const plan = await planUpload({
+      root,
+      siblings: o.siblings ?? false,
+      against: o.against ?? null,
+      record: o.record ?? null,
+    });
+    const records = [];
+    for await (const r of plan.records()) records.push(r);
+    await plan.dispose();
+    return { summary: plan.summary, steps: records.map((r) => `${r.phase} ${r.action} ${r.key}`) };
+  }
+
+  beforeAll(async () => {
+    tmp = await tempDir();
+  });
+  afterAll(() => tmp.cleanup());
+
+  it("without a record: every document, immutable files first, entry points last, no deletes", async () => {
+    const root = await folder("a", files);
+    expect((await planOf(root)).steps).toEqual([
+      "1 upload downloads/urgent-care-clinics-2026-05-01.csv",
+      "2 upload api/v1/states.json",
+      "3 upload api/v1/index.json",
+    ]);
+    const withSiblings = await planOf(root, { siblings: true, record: join(tmp.dir, "a.tsv") });
+    expect(withSiblings.steps).toEqual([
+      "1 upload downloads/urgent-care-clinics-2026-05-01.csv",
+      "2 upload api/v1/states.json",
+      "2 upload api/v1/states.json.br",
+      "3 upload api/v1/index.json",
+      "3 upload api/v1/index.json.gz",
+      `5 upload ${RECORD_KEY}`,
+    ]);
+  });
+
+  it("switching the siblings off deletes them; a key whose headers the record holds otherwise is uploaded again", async () => {
+    const root = await folder("b", files);
+    const record = join(tmp.dir, "b.tsv");
+    await planOf(root, { siblings: true, record });
+    expect((await planOf(root, { siblings: true, against: record })).steps).toEqual([]);
+    expect((await planOf(root, { against: record })).steps).toEqual([
+      "4 delete api/v1/index.json.gz",
+      "4 delete api/v1/states.json.br",
+    ]);
+    // The record as an older policy would have left it: another Cache-Control for the states (trailer recomputed).
+    const text = await readFile(record, "utf8");
+    const body = text
+      .slice(0, text.lastIndexOf("#end"))
+      .replace(/(api\/v1\/states\.json\t[^\n]*\t)public[^\t]*/, "$1no-cache");
+    const edited = join(tmp.dir, "b-old-policy.tsv");
+    const lines = body.split("\n").length - 2; // the header line and the empty string after the last break
+    await writeFile(edited, `${body}#end\t${lines}\t${createHash("sha256").update(body).digest("hex")}\n`);
+    expect((await planOf(root, { siblings: true, against: edited })).steps).toEqual([
+      "2 upload api/v1/states.json",
+    ]);
+  });
+
+  it("a changed document in phase 2, a new one in phase 1, the entry point last, a gone one deleted after it", async () => {
+    const record = join(tmp.dir, "c.tsv");
+    await planOf(await folder("c1", files), { record });
+    const { "api/v1/states.json": _, ...rest } = files;
+    const next = await folder("c2", {
+      ...rest,
+      "api/v1/index.json": '{"v":2}',
+      "downloads/urgent-care-clinics-2026-05-01.csv": "id,name\r\nx,y\r\n",
+      "api/v1/cities.json": "{}",
+    });
+    const { summary, steps } = await planOf(next, { against: record, record: join(tmp.dir, "c2.tsv") });
+    expect(steps).toEqual([
+      "1 upload api/v1/cities.json",
+      "2 upload downloads/urgent-care-clinics-2026-05-01.csv",
+      "3 upload api/v1/index.json",
+      "4 delete api/v1/states.json",
+      `5 upload ${RECORD_KEY}`,
+    ]);
+    expect(summary).toMatchObject({ keys: 3, uploads: 3, new_keys: 1, deletes: 1, unchanged: 0 });
   });
 });

@@ -187,7 +187,7 @@ async function uploadPlanCommand(
 
 /**
  * What an upload plan does, in one line.
- * @example summaryLine(plan.summary) // "upload plan: 412 of 27,322 keys to upload (1.5 %; 398 new), 3 to delete, …"
+ * @example summaryLine(plan.summary) // "upload plan: 27,775 of 28,691 keys to upload (47 new), 0 to delete, 916 unchanged; …"
  */
 export function summaryLine(s: PlanSummary): string {
   const share = s.keys === 0 ? 0 : ((s.uploads + s.deletes) / s.keys) * 100;
