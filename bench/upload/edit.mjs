@@ -18,32 +18,32 @@ export async function editRelease(from, to, share) {
   const pick = (i) => createHash("sha256").update(`edit-${i}`).digest().readUInt32BE(0) / 2 ** 32;
   const counts = { removed: 0, renamed: 0, rephoned: 0, added: 0 };
   const out = [];
-  rows.forEach((r, i) => {
+  for (const [i, r] of rows.entries()) {
     const x = pick(i) / share; // < 1 for `share` of the rows, in four equal parts
-    if (x >= 1) return void out.push(r);
-    if (x < 0.25) return void counts.removed++;
-    if (x < 0.5) {
+    if (x >= 1) out.push(r);
+    else if (x < 0.25) counts.removed++;
+    else if (x < 0.5) {
       counts.renamed++;
-      return void out.push({ ...r, name: `${r.name} (renamed)` });
-    }
-    if (x < 0.75) {
+      out.push({ ...r, name: `${r.name} (renamed)` });
+    } else if (x < 0.75) {
       counts.rephoned++;
       const area = /^\(\d{3}\)/.exec(r.phone)?.[0] ?? "(802)";
-      return void out.push({ ...r, phone: `${area} 555-01${String(i % 100).padStart(2, "0")}` });
+      out.push({ ...r, phone: `${area} 555-01${String(i % 100).padStart(2, "0")}` });
+    } else {
+      counts.added++;
+      out.push(r, {
+        ...r,
+        name: `Newly Opened Walk-In Clinic ${i}`,
+        street: `${100 + i} Fresh Start Ave`,
+        address: `${100 + i} Fresh Start Ave, ${r.city_name}, ${r.state_code}`,
+        latitude: "",
+        longitude: "",
+        coordinates: "",
+        phone: "",
+        neighborhood: "",
+      });
     }
-    counts.added++;
-    out.push(r, {
-      ...r,
-      name: `Newly Opened Walk-In Clinic ${i}`,
-      street: `${100 + i} Fresh Start Ave`,
-      address: `${100 + i} Fresh Start Ave, ${r.city_name}, ${r.state_code}`,
-      latitude: "",
-      longitude: "",
-      coordinates: "",
-      phone: "",
-      neighborhood: "",
-    });
-  });
+  }
   const cell = (v) => csvField(v === undefined || v === "" ? null : v);
   const lines = out.map((r) => columns.map((c) => cell(c === "id" ? "" : r[c])).join(","));
   await writeFile(to, `${[columns.join(","), ...lines].join("\r\n")}\r\n`);
