@@ -159,7 +159,7 @@ export async function planUpload(o: PlanOptions): Promise<UploadPlan> {
         const lines = createInterface({ input: createReadStream(s.file), crlfDelay: Infinity });
         for await (const line of lines) if (line) yield JSON.parse(line) as PlanRecord;
       }
-      if (recordFile !== null) yield recordUpload(recordFile);
+      if (recordFile !== null && record) yield recordUpload(recordFile, record.written());
     },
     dispose: () => rm(dir, { recursive: true, force: true }),
   };
@@ -176,13 +176,12 @@ export function phaseOf(key: string, before: BucketObject | undefined, known: bo
 }
 
 /** The upload of the bucket's record itself: never cached, so that the next plan reads what the bucket holds. */
-function recordUpload(file: string): UploadRecord {
+function recordUpload(file: string, written: { bytes: number; sha256: string }): UploadRecord {
   return {
     action: "upload",
     key: BUCKET_RECORD_KEY,
     file,
-    bytes: 0,
-    sha256: "",
+    ...written,
     content_type: "text/tab-separated-values; charset=utf-8",
     content_encoding: null,
     cache_control: "no-store",
@@ -246,21 +245,35 @@ class Spill {
 /** The bucket's record, written as the objects stream by, with its trailer. */
 class RecordWriter {
   private readonly spill: Spill;
-  private readonly hash = createHash("sha256");
+  /** Of the lines before the trailer (the trailer's own check), and of the whole file (the upload's). */
+  private readonly body = createHash("sha256");
+  private readonly file = createHash("sha256");
   private count = 0;
-  constructor(file: string) {
-    this.spill = new Spill(file);
-    this.hash.update(RECORD_HEADER);
-    void this.spill.write(RECORD_HEADER);
+  private bytes = 0;
+  private digest: string | null = null;
+  private sum = "";
+  constructor(path: string) {
+    this.spill = new Spill(path);
+    void this.write(RECORD_HEADER);
+  }
+  private write(text: string): Promise<void> {
+    if (this.digest === null) this.body.update(text);
+    this.file.update(text);
+    this.bytes += Buffer.byteLength(text);
+    return this.spill.write(text);
   }
   push(o: BucketObject): Promise<void> {
-    const line = recordLine(o);
-    this.hash.update(line);
     this.count++;
-    return this.spill.write(line);
+    return this.write(recordLine(o));
   }
   async close(): Promise<void> {
-    await this.spill.write(manifestTrailer(this.count, this.hash.digest("hex")));
+    this.digest = this.body.digest("hex");
+    await this.write(manifestTrailer(this.count, this.digest));
+    this.sum = this.file.digest("hex");
     await this.spill.close();
+  }
+  /** Size and SHA-256 of the file, once closed. */
+  written(): { bytes: number; sha256: string } {
+    return { bytes: this.bytes, sha256: this.sum };
   }
 }
