@@ -14,6 +14,7 @@
  * deletes, once nothing published names those keys; 5, the bucket's new record, once all the rest is done.
  */
 import { createHash } from "node:crypto";
+import { once } from "node:events";
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { mkdtemp, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -220,24 +221,28 @@ async function* merge(
   }
 }
 
-/** Lines appended to a file through a stream, waiting when its buffer is full. */
+/** Lines appended to a file through a stream, waiting when its buffer is full; a write error fails the next step. */
 class Spill {
   private readonly out: WriteStream;
+  private failed: Error | null = null;
   constructor(readonly file: string) {
     this.out = createWriteStream(file);
-    this.out.on("error", () => {}); // reported by close()
+    this.out.on("error", (e) => {
+      this.failed ??= e;
+    });
   }
   async write(text: string): Promise<void> {
-    if (!this.out.write(text)) await new Promise<void>((resolve) => this.out.once("drain", resolve));
+    if (this.failed) throw this.failed;
+    if (!this.out.write(text)) await once(this.out, "drain"); // rejects on an error while waiting
   }
   push(record: PlanRecord): Promise<void> {
     return this.write(`${JSON.stringify(record)}\n`);
   }
   close(): Promise<void> {
     return new Promise((resolve, reject) => {
-      if (this.out.closed) return resolve();
+      if (this.out.closed) return this.failed ? reject(this.failed) : resolve();
       this.out.once("error", reject);
-      this.out.end(() => resolve());
+      this.out.end(() => (this.failed ? reject(this.failed) : resolve()));
     });
   }
 }
@@ -254,7 +259,7 @@ class RecordWriter {
   private sum = "";
   constructor(path: string) {
     this.spill = new Spill(path);
-    void this.write(RECORD_HEADER);
+    this.write(RECORD_HEADER).catch(() => {}); // a failure surfaces at the next write or at close()
   }
   private write(text: string): Promise<void> {
     if (this.digest === null) this.body.update(text);

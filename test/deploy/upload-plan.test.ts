@@ -267,7 +267,7 @@ describe.skipIf(skip !== null)("upload plans applied by rclone to an S3-protocol
     expect(new Set(phases)).toEqual(new Set([1, 2, 3, 4, 5]));
   });
 
-  it("refuses a record of the bucket that is truncated or not one, naming the file and line, and prints no plan", async () => {
+  it("refuses a record of the bucket that is truncated or not one, or a record it cannot write, and prints no plan", async () => {
     const record = await readFile(join(tmp.dir, "release-2-record.tsv"), "utf8");
     const cut = join(tmp.dir, "cut.tsv");
     await writeFile(cut, record.slice(0, record.lastIndexOf("#end")));
@@ -287,6 +287,10 @@ describe.skipIf(skip !== null)("upload plans applied by rclone to an S3-protocol
     );
     expect(manifest.code).toBe(1);
     expect(manifest.err).toMatch(/files\.tsv:1: not a ucd-objects listing/);
+    const nowhere = join(tmp.dir, "no-such-folder", "objects.tsv");
+    const unwritable = await ucd("deploy-config", "upload-plan", "--root", root, "--record", nowhere);
+    expect(unwritable.code).toBe(1);
+    expect(unwritable.err).toContain("no-such-folder");
     const noRecord = await ucd("deploy-config", "upload-plan", "--root", root, "--format", "rclone");
     expect(noRecord.code).toBe(2);
     expect(noRecord.err).toContain("--record");
