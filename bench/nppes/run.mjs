@@ -8,15 +8,12 @@
 // The bundle and its extracted main CSV are generated once into a cache folder outside the repository
 // ($UCD_BENCH_CACHE, default ../bench-cache/nppes beside the repository) and reused while the options and the
 // generator are unchanged. `--repo DIR` measures another checkout's filter and build (its dist/ must be built).
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { once } from "node:events";
-import { createReadStream } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, statfs, writeFile } from "node:fs/promises";
-import { cpus, loadavg, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { GiB, load, machine, mb, measure, mib, tableRow, warm } from "../harness.mjs";
 import { FULL_ROWS, generateNppes, monthlyOptions } from "./generate-nppes.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -34,44 +31,6 @@ const rows = v.rows ? Number(v.rows) : FULL_ROWS;
 const runs = v.runs ? Number(v.runs) : 3;
 const repo = resolve(v.repo ?? root);
 const cacheRoot = resolve(v.cache ?? process.env.UCD_BENCH_CACHE ?? join(root, "..", "bench-cache", "nppes"));
-const PEAK_RSS = join(root, "bench/import/peak-rss.mjs");
-const GiB = 2 ** 30;
-
-/**
- * Runs a command with the peak-RSS probe preloaded; resolves with its time, peak RSS, exit code and output.
- * @param {string[]} args node arguments after the probe
- * @param {string} cwd
- */
-function measure(args, cwd) {
-  return new Promise((done, fail) => {
-    const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, ["--import", PEAK_RSS, ...args], {
-      cwd,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr = (stderr + d).slice(-50_000);
-    });
-    child.on("error", fail);
-    child.on("close", (code) => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const peak = /PEAK_RSS_KB=(\d+)/.exec(stderr);
-      const result = /^RESULT (.*)$/m.exec(stdout);
-      done({
-        code,
-        seconds,
-        peakBytes: peak ? Number(peak[1]) * 1024 : Number.NaN,
-        result: result ? JSON.parse(result[1]) : null,
-        stderr,
-      });
-    });
-  });
-}
 
 /** A hash of the generator's sources: the cache is stale when they change. */
 async function generatorHash() {
@@ -131,29 +90,7 @@ async function cachedBundle() {
   return { dir, truth, meta: m };
 }
 
-/** Reads a file once, so that both readers find it in the page cache. */
-async function warm(path) {
-  const started = performance.now();
-  const s = createReadStream(path, { highWaterMark: 8 * 2 ** 20 });
-  s.resume();
-  await once(s, "end");
-  return (performance.now() - started) / 1000;
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const mb = (bytes) => `${(bytes / 1e6).toFixed(0)} MB`;
-const mib = (bytes) => (Number.isNaN(bytes) ? "—" : `${(bytes / 2 ** 20).toFixed(0)} MiB`);
-
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(1))
-    .join(" ");
-console.log(
-  `machine: ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${(totalmem() / GiB).toFixed(0)} GiB, Node ${process.version}, load average ${load()}; repo measured: ${repo}`,
-);
+console.log(machine(repo));
 const { dir, truth, meta } = await cachedBundle();
 const main = join(dir, truth.files.main);
 const bundle = join(dir, truth.files.bundle);
@@ -173,31 +110,15 @@ if (!v["no-filter"]) {
     results.ours.push(await measure([join(root, "bench/nppes/filter-child.mjs"), "ours", repo, main], root));
     oursAvailable = results.ours.at(-1)?.result?.available === true;
   }
-  const row = (name, list) => {
-    const ok = list.filter((x) => x.code === 0 && x.result?.available);
-    if (ok.length === 0) {
-      const why = list[0]?.result?.reason ?? `exit ${list[0]?.code}: ${list[0]?.stderr.slice(-300)}`;
-      console.log(`| ${name} | not available (${why}) | | | | |`);
-      return null;
-    }
-    const s = median(ok.map((x) => x.result.seconds));
-    const peak = Math.max(...ok.map((x) => x.peakBytes));
-    const counts = [...new Set(ok.map((x) => x.result.count))];
-    const verdict =
-      counts.length === 1 && counts[0] === truth.filter.matched
-        ? "= ground truth"
-        : `≠ ground truth ${truth.filter.matched}`;
-    // filterNppes also says how many lines its prefilter let through (lines containing the code).
+  // filterNppes also says how many lines its prefilter let through (lines containing the code).
+  const prefilter = (ok) => {
     const candidates = ok[0]?.result.candidates;
-    const prefilter =
-      candidates === undefined
-        ? ""
-        : `; candidates ${candidates} (${candidates === truth.filter.candidates ? "=" : "≠"} ${truth.filter.candidates})`;
-    console.log(
-      `| ${name} | ${s.toFixed(1)} s | ${(size / 1e6 / s).toFixed(0)} MB/s | ${mib(peak)} | ${counts.join(", ")} (${verdict}${prefilter}) | ${ok.map((x) => x.result.seconds.toFixed(1)).join(", ")} |`,
-    );
-    return { s, peak };
+    return candidates === undefined
+      ? ""
+      : `; candidates ${candidates} (${candidates === truth.filter.candidates ? "=" : "≠"} ${truth.filter.candidates})`;
   };
+  const row = (name, list) =>
+    tableRow(name, list, { bytes: size, expected: truth.filter.matched, note: prefilter });
   console.log(
     `\nload average after the runs: ${load()} (other processes share the cores: the alternated runs compare the two readers fairly, the absolute figures less so)`,
   );

@@ -6,13 +6,16 @@ import type { ClinicSource } from "../schema/sources.js";
 export interface NetworkEvidence {
   /**
    * - `source_column`: the source names the network in a column of its own;
+   * - `brand`: a places data set gives the clinic's brand (Overture's `brand`), often with its Wikidata item;
    * - `dictionary`: the name matches a brand of the network dictionary, in a state of the brand's footprint
    *   (and, where the dictionary says so, in the years the brand applied);
    * - `name_pattern`: the "BRAND - LOCATION" names of several clinics in one coherent region of the data set.
    */
-  kind: "source_column" | "dictionary" | "name_pattern";
-  /** What matched: the column and its value, the dictionary variant, or the shared brand prefix. */
+  kind: "source_column" | "brand" | "dictionary" | "name_pattern";
+  /** What matched: the column and its value, the brand, the dictionary variant, or the shared brand prefix. */
   detail: string;
+  /** The brand's Wikidata item (`Q…`, CC0), from `brand` evidence only: the one source of a network's id. */
+  wikidata?: string;
 }
 
 /**
@@ -100,7 +103,7 @@ export interface IngestReport {
   merged: Record<string, number>;
   /** Published records with at least one repaired field. */
   repairedRecords: number;
-  /** Published clinics by the evidence of their network (`source_column`, `dictionary`, `name_pattern`). */
+  /** Published clinics by the evidence of their network (`source_column`, `brand`, `dictionary`, `name_pattern`). */
   networkEvidence: Record<string, number>;
 }
 

@@ -1,30 +1,53 @@
 /**
- * The upload plan of a build for object storage (S3, R2, GCS): one record per object with its key, local file
- * and the headers the store must send, from the server's policy. A store cannot negotiate encodings, so each
- * key holds the identity bytes (right for every client; a CDN in front compresses); with `siblings`, the
- * precompressed files are uploaded too, under `key.br`/`key.gz` with the document's type and their
- * Content-Encoding, for an edge rule that picks them by Accept-Encoding.
+ * The upload plan of a build for object storage (S3, R2, GCS): what to upload, in which order, and what to delete,
+ * so that the bucket serves the build. A store cannot negotiate encodings, so each key holds the identity bytes
+ * (right for every client; a CDN in front compresses); with `siblings`, the precompressed files are uploaded too,
+ * under `key.br`/`key.gz` with the document's type and their Content-Encoding, for an edge rule that picks them.
+ *
+ * Against the bucket's record (`against`: what the last applied plan left in the bucket, see `bucket-objects.ts`)
+ * the plan lists only the keys whose bytes or headers differ, and the keys the build no longer has — the build's
+ * tree already holds everything a kept release needs (its dated downloads, changes document, tombstones), so a
+ * key missing from it is needed by no kept release. Without a record it lists every key and deletes nothing.
+ *
+ * Phases, so that no client is ever sent to a key that is not there: 1, keys the bucket does not hold yet (nothing
+ * it serves links to them); 2, the other changed documents; 3, the entry points that name the others; 4, the
+ * deletes, once nothing published names those keys; 5, the bucket's new record, once all the rest is done.
  */
+import { createHash } from "node:crypto";
+import { once } from "node:events";
+import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
+import { mkdtemp, rename, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { manifestTrailer } from "../render/output/tree-manifest.js";
 import {
-  cacheClassOf,
-  cacheControlOf,
-  dispositionOf,
-  mediaTypeOf,
-} from "@urgent-care-directory/server/policy";
-import type { ListedDocument } from "./manifest.js";
+  BUCKET_RECORD_KEY,
+  type BucketObject,
+  documentOf,
+  isImmutable,
+  RECORD_HEADER,
+  recordLine,
+  recordObjects,
+  sameObject,
+  treeObjects,
+} from "./bucket-objects.js";
 
-export interface UploadRecord {
-  key: string;
+/** An object to upload: its key, the file (relative to the build folder; the record's own path) and headers. */
+export interface UploadRecord extends BucketObject {
+  action: "upload";
   file: string;
-  bytes: number;
-  sha256: string;
-  content_type: string;
-  content_encoding: "br" | "gzip" | null;
-  cache_control: string;
-  content_disposition: string | null;
-  /** 1: immutable files (nothing refers to them yet); 2: the other documents; 3: entry points, last. */
-  phase: 1 | 2 | 3;
+  phase: 1 | 2 | 3 | 5;
 }
+
+/** A key to delete: no kept release needs it. */
+export interface DeleteRecord {
+  action: "delete";
+  key: string;
+  phase: 4;
+}
+
+export type PlanRecord = UploadRecord | DeleteRecord;
 
 /**
  * Documents that point at others (the API index, the downloads manifest, the feed, the home page, the
@@ -39,75 +62,223 @@ export const ENTRY_POINTS = new Set([
   "sitemap.xml",
 ]);
 
+/** What the plan does, for the operator and the benchmark (the record not counted). */
+export interface PlanSummary {
+  /** Keys the bucket holds once the plan is applied: the build's objects. */
+  keys: number;
+  /** Keys uploaded. */
+  uploads: number;
+  /** Of those, keys the bucket does not hold yet; null without a record of the bucket. */
+  new_keys: number | null;
+  /** Keys deleted. */
+  deletes: number;
+  /** Keys the bucket already holds as they are (not uploaded). */
+  unchanged: number;
+  /** Bytes uploaded. */
+  upload_bytes: number;
+}
+
+export interface UploadPlan {
+  summary: PlanSummary;
+  /** Every record, in upload order: by phase, then by key. */
+  records(): AsyncGenerator<PlanRecord>;
+  /** Removes the plan's temporary files. */
+  dispose(): Promise<void>;
+}
+
+export interface PlanOptions {
+  /** The build folder (resolved: a release folder, not a link that may move while the upload runs). */
+  root: string;
+  siblings: boolean;
+  /** The bucket's record of what it holds now; null: the bucket's content is unknown (a first upload). */
+  against: string | null;
+  /** Where to write the bucket's record after this plan (uploaded in phase 5); null: none. */
+  record: string | null;
+}
+
 /**
- * Every object to upload, in upload order: by phase, then by key.
- * @example uploadPlan(await readDocuments("public"), { siblings: false })[0].cache_control; // immutable
+ * Plans the upload of a build: compares its objects with the bucket's record in one pass over both listings
+ * (in key order, bounded memory), spilling each phase's records to a temporary file, and writes the new record.
+ * Throws, writing nothing, when a listing is malformed, truncated or edited.
+ * @example const plan = await planUpload({ root: "/srv/ucd/.public.releases/0002-2026-06-01/site", siblings: false, against: "held.tsv", record: "next.tsv" });
  */
-export function uploadPlan(documents: readonly ListedDocument[], o: { siblings: boolean }): UploadRecord[] {
-  const out: UploadRecord[] = [];
-  for (const d of documents) {
-    const path = `/${d.path}`;
-    const phase = cacheClassOf(path) === "immutable" ? 1 : ENTRY_POINTS.has(d.path) ? 3 : 2;
-    const base = {
-      content_type: mediaTypeOf(path),
-      cache_control: cacheControlOf(path),
-      content_disposition: dispositionOf(path),
-      phase,
-    } as const;
-    out.push({
-      key: d.path,
-      file: d.path,
-      bytes: d.bytes,
-      sha256: d.sha256,
-      content_encoding: null,
-      ...base,
+export async function planUpload(o: PlanOptions): Promise<UploadPlan> {
+  const dir = await mkdtemp(join(tmpdir(), "ucd-upload-plan-"));
+  const known = o.against !== null;
+  const summary: PlanSummary = {
+    keys: 0,
+    uploads: 0,
+    new_keys: known ? 0 : null,
+    deletes: 0,
+    unchanged: 0,
+    upload_bytes: 0,
+  };
+  const spills = [1, 2, 3, 4].map((phase) => new Spill(join(dir, `phase-${phase}.ndjson`)));
+  const recordTemp = o.record === null ? null : `${o.record}.tmp-${process.pid}`;
+  const record = recordTemp === null ? null : new RecordWriter(recordTemp);
+  try {
+    const tree = treeObjects(o.root, { siblings: o.siblings });
+    const held = o.against === null ? null : recordObjects(o.against);
+    for await (const item of merge(tree, held)) {
+      if ("gone" in item) {
+        summary.deletes++;
+        await (spills[3] as Spill).push({ action: "delete", key: item.gone.key, phase: 4 });
+        continue;
+      }
+      const { object, before } = item;
+      if (object.key === BUCKET_RECORD_KEY)
+        throw new Error(`the build has a file at ${BUCKET_RECORD_KEY}, the key of the bucket's record`);
+      summary.keys++;
+      await record?.push(object);
+      if (before && sameObject(object, before)) {
+        summary.unchanged++;
+        continue;
+      }
+      const phase = phaseOf(object.key, before, known);
+      summary.uploads++;
+      if (known && before === undefined) summary.new_keys = (summary.new_keys as number) + 1;
+      summary.upload_bytes += object.bytes;
+      await (spills[phase - 1] as Spill).push({ action: "upload", file: object.key, ...object, phase });
+    }
+    for (const s of spills) await s.close();
+    if (record && recordTemp && o.record) {
+      await record.close();
+      await rename(recordTemp, o.record);
+    }
+  } catch (e) {
+    await Promise.all(spills.map((s) => s.close().catch(() => {})));
+    await record?.close().catch(() => {});
+    if (recordTemp) await rm(recordTemp, { force: true });
+    await rm(dir, { recursive: true, force: true });
+    throw e;
+  }
+  const recordFile = o.record;
+  return {
+    summary,
+    async *records() {
+      for (const s of spills) {
+        const lines = createInterface({ input: createReadStream(s.file), crlfDelay: Infinity });
+        for await (const line of lines) if (line) yield JSON.parse(line) as PlanRecord;
+      }
+      if (recordFile !== null && record) yield recordUpload(recordFile, record.written());
+    },
+    dispose: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * The phase of an object to upload: entry points (and their siblings) last; keys the bucket does not hold first;
+ * without a record of the bucket, only the immutable names (dated downloads, fingerprinted assets) are known new.
+ */
+export function phaseOf(key: string, before: BucketObject | undefined, known: boolean): 1 | 2 | 3 {
+  if (ENTRY_POINTS.has(documentOf(key).document)) return 3;
+  if (known) return before === undefined ? 1 : 2;
+  return isImmutable(key) ? 1 : 2;
+}
+
+/** The upload of the bucket's record itself: never cached, so that the next plan reads what the bucket holds. */
+function recordUpload(file: string, written: { bytes: number; sha256: string }): UploadRecord {
+  return {
+    action: "upload",
+    key: BUCKET_RECORD_KEY,
+    file,
+    ...written,
+    content_type: "text/tab-separated-values; charset=utf-8",
+    content_encoding: null,
+    cache_control: "no-store",
+    content_disposition: null,
+    phase: 5,
+  };
+}
+
+type Merged = { object: BucketObject; before: BucketObject | undefined } | { gone: BucketObject };
+
+/** The build's objects beside the bucket's (both in key order): each with the object it replaces, then the rest. */
+async function* merge(
+  tree: AsyncGenerator<BucketObject>,
+  held: AsyncGenerator<BucketObject> | null,
+): AsyncGenerator<Merged> {
+  try {
+    let a = await tree.next();
+    let b = held ? await held.next() : ({ done: true, value: undefined } as const);
+    while (!a.done || !b.done) {
+      if (b.done || (!a.done && a.value.key < b.value.key)) {
+        yield { object: a.value as BucketObject, before: undefined };
+        a = await tree.next();
+      } else if (a.done || b.value.key < a.value.key) {
+        yield { gone: b.value };
+        b = await (held as AsyncGenerator<BucketObject>).next();
+      } else {
+        yield { object: a.value, before: b.value };
+        a = await tree.next();
+        b = await (held as AsyncGenerator<BucketObject>).next();
+      }
+    }
+  } finally {
+    // Either listing may have stopped the other early (an error): close both files.
+    await tree.return(undefined);
+    await held?.return(undefined);
+  }
+}
+
+/** Lines appended to a file through a stream, waiting when its buffer is full; a write error fails the next step. */
+class Spill {
+  private readonly out: WriteStream;
+  private failed: Error | null = null;
+  constructor(readonly file: string) {
+    this.out = createWriteStream(file);
+    this.out.on("error", (e) => {
+      this.failed ??= e;
     });
-    if (!o.siblings) continue;
-    for (const { encoding, file } of d.siblings)
-      out.push({
-        key: file.path,
-        file: file.path,
-        bytes: file.bytes,
-        sha256: file.sha256,
-        content_encoding: encoding,
-        ...base,
-      });
   }
-  return out.sort((a, b) => a.phase - b.phase || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  async write(text: string): Promise<void> {
+    if (this.failed) throw this.failed;
+    if (!this.out.write(text)) await once(this.out, "drain"); // rejects on an error while waiting
+  }
+  push(record: PlanRecord): Promise<void> {
+    return this.write(`${JSON.stringify(record)}\n`);
+  }
+  close(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.out.closed) return this.failed ? reject(this.failed) : resolve();
+      this.out.once("error", reject);
+      this.out.end(() => (this.failed ? reject(this.failed) : resolve()));
+    });
+  }
 }
 
-/** The plan as NDJSON, one object per line. */
-export function planNdjson(records: readonly UploadRecord[]): string {
-  return records.map((r) => `${JSON.stringify(r)}\n`).join("");
-}
-
-const sh = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
-/**
- * The plan as a shell script of `aws s3 cp` commands (S3; R2 and GCS's S3 API take the same with
- * `--endpoint-url`), run from anywhere with `BUCKET` and optional `ENDPOINT` set.
- */
-export function planShell(records: readonly UploadRecord[], root: string): string {
-  const lines = [
-    "#!/bin/sh",
-    "# Generated by `ucd deploy-config upload-plan --format sh`: immutable files first, entry points last.",
-    "set -eu",
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not a template
-    ': "${BUCKET:?set BUCKET to the bucket name}"',
-    `ROOT=${sh(root)}`,
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not a template
-    'cp_() { aws s3 cp ${ENDPOINT:+--endpoint-url "$ENDPOINT"} --only-show-errors "$@"; }',
-  ];
-  for (const r of records) {
-    const args = [
-      `"$ROOT"/${sh(r.file)}`,
-      `"s3://$BUCKET/"${sh(r.key)}`,
-      `--content-type ${sh(r.content_type)}`,
-      `--cache-control ${sh(r.cache_control)}`,
-      ...(r.content_encoding ? [`--content-encoding ${r.content_encoding}`] : []),
-      ...(r.content_disposition ? [`--content-disposition ${sh(r.content_disposition)}`] : []),
-    ];
-    lines.push(`cp_ ${args.join(" ")}`);
+/** The bucket's record, written as the objects stream by, with its trailer. */
+class RecordWriter {
+  private readonly spill: Spill;
+  /** Of the lines before the trailer (the trailer's own check), and of the whole file (the upload's). */
+  private readonly body = createHash("sha256");
+  private readonly file = createHash("sha256");
+  private count = 0;
+  private bytes = 0;
+  private digest: string | null = null;
+  private sum = "";
+  constructor(path: string) {
+    this.spill = new Spill(path);
+    this.write(RECORD_HEADER).catch(() => {}); // a failure surfaces at the next write or at close()
   }
-  return `${lines.join("\n")}\n`;
+  private write(text: string): Promise<void> {
+    if (this.digest === null) this.body.update(text);
+    this.file.update(text);
+    this.bytes += Buffer.byteLength(text);
+    return this.spill.write(text);
+  }
+  push(o: BucketObject): Promise<void> {
+    this.count++;
+    return this.write(recordLine(o));
+  }
+  async close(): Promise<void> {
+    this.digest = this.body.digest("hex");
+    await this.write(manifestTrailer(this.count, this.digest));
+    this.sum = this.file.digest("hex");
+    await this.spill.close();
+  }
+  /** Size and SHA-256 of the file, once closed. */
+  written(): { bytes: number; sha256: string } {
+    return { bytes: this.bytes, sha256: this.sum };
+  }
 }

@@ -331,6 +331,7 @@ export const pages = {
     evidenceIntro: "How a clinic's network is known:",
     evidence: {
       source_column: "the source names the network",
+      brand: "a places data set names the clinic's brand",
       dictionary: "the name matches a known brand in its area",
       name_pattern: "several nearby clinics share the brand in their names",
     } as Record<string, string>,

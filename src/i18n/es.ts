@@ -335,6 +335,7 @@ export const pages: PageMessages = {
     evidenceIntro: "Cómo se sabe la red de una clínica:",
     evidence: {
       source_column: "la fuente nombra la red",
+      brand: "un conjunto de datos de lugares nombra la marca de la clínica",
       dictionary: "el nombre coincide con una marca conocida en su zona",
       name_pattern: "varias clínicas cercanas comparten la marca en su nombre",
     },

@@ -30,6 +30,10 @@ export interface ImportOptions {
   tmpDir?: string;
   /** NPPES: the taxonomy codes of the clinics to keep (default: urgent care, 261QU0200X). */
   taxonomies?: readonly string[];
+  /** Overture places: categories to keep besides urgent care (`walk_in_clinic`). */
+  categories?: readonly string[];
+  /** Overture places: the lowest confidence kept (default 0.5). */
+  minConfidence?: number;
   /**
    * The source records of the last release: an update among the inputs (a weekly NPPES file, a deactivation
    * report) is applied to them; a full input ignores them but for the NPIs, whose lines it reads to see them go.
@@ -73,6 +77,10 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
           ...(options.taxonomies ? { taxonomies: options.taxonomies } : {}),
           ...(options.base ? { watch: options.base.npis } : {}),
         },
+        overture: {
+          ...(options.categories ? { categories: options.categories } : {}),
+          ...(options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence }),
+        },
       },
       normalised,
     );
@@ -93,6 +101,8 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
     const out = new StateSpill<ClinicRecord>(join(folder, "clinics"));
     const cities: CityRecord[] = [];
     const networks = new Set<string>();
+    // Wikidata items that brand evidence gives each network, counted: a network's id comes only from them.
+    const wikidata = new Map<string, Map<string, number>>();
     const npis = new Set<string>();
     const merged: Record<string, number> = {};
     const repaired: Record<string, number> = {};
@@ -122,6 +132,12 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
         if (clash) report(clash);
         if (c.network_evidence)
           evidence[c.network_evidence.kind] = (evidence[c.network_evidence.kind] ?? 0) + 1;
+        const item = c.network_evidence?.wikidata;
+        if (c.network !== null && item) {
+          const counts = wikidata.get(c.network) ?? new Map<string, number>();
+          counts.set(item, (counts.get(item) ?? 0) + 1);
+          wikidata.set(c.network, counts);
+        }
         if (c.coordinates_source === "zip_centroid") zipPlaced++;
         await out.add(c.state, c);
       }
@@ -156,6 +172,7 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
         clinics: store,
         cities,
         networks,
+        wikidata,
         dates,
         zipPlaced,
         snapshot,

@@ -39,6 +39,8 @@ export interface NormalisedRecord {
   networkColumn: { column: string; value: string } | null;
   /** Evidence carried by our own exports. */
   networkEvidence: NetworkEvidence | null;
+  /** The brand a places data set gives the record (Overture's `brand.names.primary`), with its Wikidata item. */
+  brand: { name: string; wikidata: string | null } | null;
   /** "BRAND" of a "BRAND - LOCATION" name whose brand part is distinctive. */
   brandPrefix: string | null;
   street: string | null;

@@ -69,7 +69,10 @@ export async function readSnapshot(dir: string): Promise<Snapshot | null> {
   };
 }
 
-/** One state's source records of a snapshot. */
-export function readSnapshotState(snapshot: Snapshot, state: string): Promise<NormalisedRecord[]> {
-  return readStateFile<NormalisedRecord>(snapshot.dir, state);
+/** One state's source records of a snapshot (those of releases before brands were read have none). */
+export async function readSnapshotState(snapshot: Snapshot, state: string): Promise<NormalisedRecord[]> {
+  return (await readStateFile<NormalisedRecord>(snapshot.dir, state)).map((r) => ({
+    ...r,
+    brand: r.brand ?? null,
+  }));
 }

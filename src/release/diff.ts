@@ -44,6 +44,14 @@ export function diffState(base: readonly ClinicRecord[], next: readonly ClinicRe
   return { added, removed, changed };
 }
 
+/**
+ * The published values the changes compare, as one key: two records with the same key show no change.
+ * @example publishedKey(before) === publishedKey(after) // true when fieldChanges(before, after) is empty
+ */
+export function publishedKey(r: ClinicRecord): string {
+  return JSON.stringify(FIELDS.map(([, value]) => value(r)));
+}
+
 /** The fields whose published value differs, in the API's order. */
 export function fieldChanges(old: ClinicRecord, next: ClinicRecord): FieldChange[] {
   const out: FieldChange[] = [];

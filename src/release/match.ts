@@ -1,12 +1,14 @@
 import type { ClinicRecord } from "../dataset/types.js";
 import { distanceKm } from "../geo/distance.js";
 import { identityStreet } from "../ingest/normalise/identity.js";
+import { clinicId } from "../util/id.js";
+import { publishedKey } from "./diff.js";
 
 /** Two clinics this close (and nothing else as close) are one place across releases. */
 export const SAME_PLACE_KM = 0.03;
 
 /** The rules, in the order they are tried; a record is matched by the first rule that decides. */
-export const MATCH_RULES = ["same_id", "source_id", "address", "coordinates", "phone"] as const;
+export const MATCH_RULES = ["unchanged", "same_id", "source_id", "address", "coordinates", "phone"] as const;
 export type MatchRule = (typeof MATCH_RULES)[number];
 
 /** A record of the new data that more than one clinic of the previous release could be: it gets a new id. */
@@ -20,7 +22,10 @@ export interface AmbiguousMatch {
 }
 
 export interface MatchResult {
-  /** New record id → the id it keeps from the previous release (matched records only). */
+  /**
+   * New record id → the id it is published under, where the two differ: the id it keeps from the previous release
+   * (a matched record), or a fresh one for a new record whose own id the previous release already gave another.
+   */
   ids: Map<string, string>;
   /** Matched records by the rule that matched them. */
   byRule: Record<MatchRule, number>;
@@ -33,7 +38,7 @@ const cell = 0.0005; // degrees, ~50 m: neighbouring cells cover SAME_PLACE_KM
 const cellOf = (lat: number, lng: number) => `${Math.floor(lat / cell)}|${Math.floor(lng / cell)}`;
 
 /** Keys under which two records may be the same clinic, per rule (coordinates are compared by distance). */
-const KEYS: Record<Exclude<MatchRule, "coordinates">, Key> = {
+const KEYS: Record<Exclude<MatchRule, "unchanged" | "coordinates">, Key> = {
   same_id: (r) => [r.id],
   source_id: (r) => r.source_ids,
   address: (r) => {
@@ -45,34 +50,48 @@ const KEYS: Record<Exclude<MatchRule, "coordinates">, Key> = {
 
 /**
  * Matches the clinics of one state across two releases, so that a clinic keeps its id when the new source carries
- * no id of ours, or its name or phone changed. Rules, tried in order on the records not yet matched: the same id;
- * a shared stable source id (`hifld:…`); the same street address (street and ZIP, else city); the same place
- * (within SAME_PLACE_KM); the same phone in the same city. A rule matches a pair only when each is the other's
- * only candidate; when a record has several candidates the match is reported as ambiguous and not made (the record
- * gets a new id) — never guessed.
- * @example const { ids } = matchState(previousTexas, nextTexas); ids.get(next.id) // the id it keeps
+ * no id of ours, or its name or phone changed. Rules, tried in order on the records not yet matched: unchanged
+ * (every published field the same: whatever changed around it, an unchanged clinic is itself); the same id; a
+ * shared stable source id (`hifld:…`); the same street address (street and ZIP, else city); the same place
+ * (within SAME_PLACE_KM); the same phone in the same city. A listed clinic of the previous release is preferred to a
+ * tombstone (`gone`) wherever both are candidates. A rule matches a pair only when each is the other's only
+ * candidate; when a record has several candidates the match is reported as ambiguous and not made (the record
+ * gets a new id) — never guessed. Records of identical content are paired in id order (nothing tells them apart).
+ * @example const { ids } = matchState(previousTexas, nextTexas, texasTombstones); ids.get(next.id) // its id
  */
-export function matchState(base: readonly ClinicRecord[], next: readonly ClinicRecord[]): MatchResult {
+export function matchState(
+  live: readonly ClinicRecord[],
+  next: readonly ClinicRecord[],
+  gone: readonly ClinicRecord[] = [],
+): MatchResult {
   const ids = new Map<string, string>();
   const byRule = Object.fromEntries(MATCH_RULES.map((r) => [r, 0])) as Record<MatchRule, number>;
   const ambiguous: AmbiguousMatch[] = [];
-  const freeBase = new Set(base);
+  const listed = new Set(live);
+  const freeBase = new Set([...live, ...gone]);
   const freeNext = new Set(next);
   const decided = new Set<ClinicRecord>(); // ambiguous at some rule: no later rule may guess
+  const pair = (n: ClinicRecord, b: ClinicRecord, rule: MatchRule) => {
+    if (n.id !== b.id) ids.set(n.id, b.id);
+    byRule[rule]++;
+    freeBase.delete(b);
+    freeNext.delete(n);
+  };
 
+  for (const [n, b] of unchangedPairs(freeBase, freeNext, listed)) pair(n, b, "unchanged");
   for (const rule of MATCH_RULES) {
-    const candidates =
-      rule === "coordinates" ? byDistance(freeBase, freeNext) : byKey(KEYS[rule], freeBase, freeNext);
+    if (rule === "unchanged") continue;
+    const candidates = preferListed(
+      rule === "coordinates" ? byDistance(freeBase, freeNext) : byKey(KEYS[rule], freeBase, freeNext),
+      listed,
+    );
     for (const n of [...freeNext]) {
       if (decided.has(n)) continue;
       const forward = candidates.forward.get(n) ?? [];
       if (forward.length === 0) continue;
       const only = forward.length === 1 ? (forward[0] as ClinicRecord) : undefined;
       if (only && (candidates.backward.get(only) ?? []).length === 1) {
-        ids.set(n.id, only.id);
-        byRule[rule]++;
-        freeBase.delete(only);
-        freeNext.delete(n);
+        pair(n, only, rule);
         continue;
       }
       decided.add(n);
@@ -85,7 +104,63 @@ export function matchState(base: readonly ClinicRecord[], next: readonly ClinicR
       });
     }
   }
+  // A record left unmatched whose own id the previous release gave a clinic now matched to another record (a
+  // derived id: identities of clinics that share a name and street fall back on each other) would share that id,
+  // or take that clinic's history: it gets an id nobody had.
+  const history = new Set([...live, ...gone].map((r) => r.id));
+  const used = new Set([...history, ...next.map((r) => r.id)]);
+  for (const n of freeNext) {
+    if (!history.has(n.id)) continue;
+    let fresh = clinicId([n.id, n.zip ?? "", n.city_slug]);
+    for (let i = 2; used.has(fresh); i++) fresh = clinicId([n.id, n.zip ?? "", n.city_slug, String(i)]);
+    used.add(fresh);
+    ids.set(n.id, fresh);
+  }
   return { ids, byRule, ambiguous };
+}
+
+/**
+ * Pairs of a new record and a record of the previous release with the same published content (the fields the
+ * changes compare): the same id first, then listed clinics before tombstones, each side in id order.
+ */
+function unchangedPairs(
+  base: ReadonlySet<ClinicRecord>,
+  next: ReadonlySet<ClinicRecord>,
+  listed: ReadonlySet<ClinicRecord>,
+): [ClinicRecord, ClinicRecord][] {
+  const index = new Map<string, ClinicRecord[]>();
+  for (const b of base) {
+    const k = publishedKey(b);
+    const list = index.get(k);
+    if (list) list.push(b);
+    else index.set(k, [b]);
+  }
+  const groups = new Map<string, ClinicRecord[]>();
+  for (const n of next) {
+    const k = publishedKey(n);
+    if (!index.has(k)) continue;
+    const list = groups.get(k);
+    if (list) list.push(n);
+    else groups.set(k, [n]);
+  }
+  const byId = (a: ClinicRecord, b: ClinicRecord) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const pairs: [ClinicRecord, ClinicRecord][] = [];
+  for (const [k, group] of groups) {
+    const olds = (index.get(k) as ClinicRecord[]).sort(
+      (a, b) => Number(listed.has(b)) - Number(listed.has(a)) || byId(a, b),
+    );
+    const rest: ClinicRecord[] = [];
+    for (const n of group.sort(byId)) {
+      const same = olds.findIndex((b) => b.id === n.id);
+      if (same >= 0) pairs.push([n, olds.splice(same, 1)[0] as ClinicRecord]);
+      else rest.push(n);
+    }
+    rest.forEach((n, i) => {
+      const b = olds[i];
+      if (b) pairs.push([n, b]);
+    });
+  }
+  return pairs;
 }
 
 interface Candidates {
@@ -116,6 +191,16 @@ function byKey(key: Key, base: Set<ClinicRecord>, next: Set<ClinicRecord>): Cand
   const c: Candidates = { forward: new Map(), backward: new Map() };
   for (const n of next) for (const k of key(n)) for (const b of index.get(k) ?? []) link(c, n, b);
   return c;
+}
+
+/** Where a record has listed clinics among its candidates, tombstones are not candidates. */
+function preferListed(c: Candidates, listed: ReadonlySet<ClinicRecord>): Candidates {
+  const out: Candidates = { forward: new Map(), backward: new Map() };
+  for (const [n, all] of c.forward) {
+    const some = all.filter((b) => listed.has(b));
+    for (const b of some.length > 0 ? some : all) link(out, n, b);
+  }
+  return out;
 }
 
 function byDistance(base: Set<ClinicRecord>, next: Set<ClinicRecord>): Candidates {

@@ -93,8 +93,8 @@ function keptIds(
 } {
   const loadWithMatch = async (state: string) => {
     const next = await inner.load(state);
-    const previous = [...(await base.records(state)), ...(tombstones.get(state) ?? []).map((t) => t.record)];
-    const match = matchState(previous, next);
+    const gone = (tombstones.get(state) ?? []).map((t) => t.record);
+    const match = matchState(await base.records(state), next, gone);
     const records = next.map((r) => {
       const kept = match.ids.get(r.id);
       return kept === undefined || kept === r.id ? r : { ...r, id: kept };

@@ -63,7 +63,7 @@ export const DataQuality = z
       }),
     network_evidence: byReason.meta({
       description:
-        "Clinics by the evidence of their network: `source_column` (the source names it), `dictionary` (a known brand, within its footprint and years), `name_pattern` (a shared BRAND - LOCATION name in one region).",
+        "Clinics by the evidence of their network: `source_column` (the source names it), `brand` (a places data set gives the clinic's brand, with its Wikidata item), `dictionary` (a known brand, within its footprint and years), `name_pattern` (a shared BRAND - LOCATION name in one region).",
     }),
     records: z
       .strictObject({

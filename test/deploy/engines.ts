@@ -7,7 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** Installed binaries the tests drive; a missing one skips its suite, except under CI where it fails. */
-export const BINARIES = { nginx: "/usr/sbin/nginx", caddy: "/usr/bin/caddy", varnishd: "/usr/sbin/varnishd" };
+export const BINARIES = {
+  nginx: "/usr/sbin/nginx",
+  caddy: "/usr/bin/caddy",
+  varnishd: "/usr/sbin/varnishd",
+  rclone: "/usr/bin/rclone",
+};
 
 /** Null when `binary` can run; otherwise why its suite is skipped (and, under CI, a thrown error). */
 export function missing(name: keyof typeof BINARIES): string | null {
@@ -15,7 +20,7 @@ export function missing(name: keyof typeof BINARIES): string | null {
     accessSync(BINARIES[name], constants.X_OK);
     return null;
   } catch {
-    const why = `${BINARIES[name]} is not installed (apt-get install nginx-light libnginx-mod-http-brotli-static caddy varnish)`;
+    const why = `${BINARIES[name]} is not installed (apt-get install nginx-light libnginx-mod-http-brotli-static caddy varnish rclone)`;
     if (process.env.CI) throw new Error(why);
     return why;
   }

@@ -24,6 +24,7 @@ function candidate(over: Partial<NormalisedRecord>): NormalisedRecord {
     networksFromNames: true,
     networkColumn: null,
     networkEvidence: null,
+    brand: null,
     brandPrefix: null,
     street: "1 Main St",
     address: "1 Main St, Austin, TX 78701",

@@ -29,6 +29,7 @@ function record(over: Partial<MergedRecord>): MergedRecord {
     networksFromNames: true,
     networkColumn: null,
     networkEvidence: null,
+    brand: null,
     brandPrefix: null,
     street: "1200 W Anderson Ln",
     address: "1200 W Anderson Ln, Austin, TX 78757",
@@ -211,6 +212,59 @@ describe("the merge stage joins the records of different sources that are one cl
     ]);
     expect(clinics).toHaveLength(3);
     expect(problems.filter((p) => p.code === "merge_ambiguous")).toHaveLength(1);
+  });
+
+  test("a tie is settled by the closest name: the same phone at two clinics of one ZIP, one of them of the record's name", () => {
+    const { clinics, problems } = merge([
+      record({ street: "1 Main St", name: "Tulsa Urgent Care", npi: "1000000004" }),
+      record({ street: "9 Oak St", name: "Van Medical Associates", npi: "1000000012" }),
+      hifld({ street: "PO Box 12", name: "TULSA URGENT CARE", phone: "(512) 555-0134" }),
+    ]);
+    expect(clinics).toHaveLength(2);
+    expect(problems.filter((p) => p.code === "merge_ambiguous")).toEqual([]);
+    const joined = clinics.find((c) => c.sources.length === 2);
+    expect(joined?.npi).toBe("1000000004");
+  });
+
+  test("a town's name shared by two names is no sign of one clinic; generic words (family, express) neither", () => {
+    const place = (name: string) =>
+      record({
+        source: PLACES,
+        name,
+        city: name.includes("Port Saint Lucie") ? "Port Saint Lucie" : "Austin",
+        street: null,
+        address: null,
+        phone: null,
+        coordinatesSource: "source",
+        latitude: 30.3566,
+        longitude: -97.7331,
+      });
+    for (const [nppes, places] of [
+      ["Foxglove Urgent Care Center of Port Saint Lucie", "Briarwood Express Care - Port Saint Lucie"],
+      ["Austin Urgent & Family Care", "Woodland Windsor Family Urgent Care"],
+    ])
+      expect(
+        merge([record({ name: nppes as string }), place(places as string)]).clinics,
+        `${nppes} / ${places}`,
+      ).toHaveLength(2);
+    // The same name, with the town said twice, is one clinic.
+    expect(
+      merge([record({ name: "Austin Urgent Care" }), place("Austin Urgent Care - Austin")]).clinics,
+    ).toHaveLength(1);
+  });
+
+  test("a places data set's authority for positions covers its points, not a ZIP centre it placed a record at", () => {
+    const [clinic] = merge([
+      hifld({}),
+      record({
+        source: PLACES,
+        authority: ["coordinates"],
+        coordinatesSource: "zip_centroid",
+        date: "2026-11-01",
+      }),
+    ]).clinics;
+    expect(clinic?.coordinatesSource).toBe("source");
+    expect(clinic?.latitude).toBe(30.3571);
   });
 
   test("one record per source and clinic: a second record of a source that matched is a clinic of its own", () => {

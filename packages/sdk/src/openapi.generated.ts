@@ -654,7 +654,7 @@ export interface components {
                 /** @description Newest date a record carries (YYYY-MM-DD). */
                 newest: string | null;
             };
-            /** @description Clinics by the evidence of their network: `source_column` (the source names it), `dictionary` (a known brand, within its footprint and years), `name_pattern` (a shared BRAND - LOCATION name in one region). */
+            /** @description Clinics by the evidence of their network: `source_column` (the source names it), `brand` (a places data set gives the clinic's brand, with its Wikidata item), `dictionary` (a known brand, within its footprint and years), `name_pattern` (a shared BRAND - LOCATION name in one region). */
             network_evidence: {
                 [key: string]: number;
             };

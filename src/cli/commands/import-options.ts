@@ -15,6 +15,8 @@ export const IMPORT_OPTIONS = {
   strict: { type: "boolean", default: false },
   "data-version": { type: "string" },
   taxonomy: { type: "string", multiple: true },
+  category: { type: "string", multiple: true },
+  "min-confidence": { type: "string" },
   encoding: { type: "string" },
 } as const;
 
@@ -22,9 +24,13 @@ export const IMPORT_USAGE = `  --input FILE          a source file (.csv, .json 
                         (.zip) or its files; repeat for more, most trusted first (earlier files win when
                         duplicates of one source merge; see docs/ingest.md for how sources merge). A weekly
                         NPPES file or deactivation report is applied on top of the last release
-  --profile P           hifld, canonical, nppes, or a mapping file FILE.json (default: detected from the columns)
+  --profile P           hifld, canonical, nppes, overture, or a mapping file FILE.json (default: detected from
+                        the columns)
   --taxonomy CODE       NPPES: keep organisations with this taxonomy code in any slot (repeat for more;
                         default 261QU0200X, urgent care)
+  --category NAME       Overture places: keep places of this category too, as primary or alternate category
+                        (repeat for more; urgent_care_clinic always), e.g. walk_in_clinic
+  --min-confidence N    Overture places: the lowest confidence kept, 0 to 1 (default 0.5)
   --report FILE.json    write every problem and the summary by code as JSON
   --strict              fail when any record is rejected (out of scope, malformed, unusable)
   --data-version DATE   YYYY-MM-DD of the data (default: newest record date, else newest file date)
@@ -38,6 +44,8 @@ interface ImportFlags {
   strict?: boolean;
   "data-version"?: string;
   taxonomy?: string[];
+  category?: string[];
+  "min-confidence"?: string;
   encoding?: string;
 }
 
@@ -58,6 +66,20 @@ export async function runImport(values: ImportFlags, out?: string): Promise<Impo
       throw new UsageError(
         `--taxonomy must be a 10-character NUCC taxonomy code such as 261QU0200X, not ${code}`,
       );
+  for (const c of values.category ?? [])
+    if (!/^[a-z0-9]+(?:_[a-z0-9]+)*$/.test(c))
+      throw new UsageError(
+        `--category must be an Overture category in snake_case such as walk_in_clinic, not ${c}`,
+      );
+  const confidenceText = values["min-confidence"];
+  const minConfidence = confidenceText === undefined ? undefined : Number(confidenceText);
+  if (
+    minConfidence !== undefined &&
+    (!/^(?:0(?:\.\d+)?|1(?:\.0+)?|\.\d+)$/.test(confidenceText ?? "") ||
+      minConfidence < 0 ||
+      minConfidence > 1)
+  )
+    throw new UsageError(`--min-confidence must be a number from 0 to 1, not ${confidenceText}`);
   const encoding = values.encoding;
   if (encoding !== undefined && encodingName(encoding) === null)
     throw new UsageError(`--encoding: unknown encoding ${encoding} (e.g. windows-1252, latin1, utf-16le)`);
@@ -86,6 +108,8 @@ export async function runImport(values: ImportFlags, out?: string): Promise<Impo
       ...(profile ? { profile } : {}),
       ...(version ? { dataVersion: version } : {}),
       ...(values.taxonomy?.length ? { taxonomies: values.taxonomy.map((t) => t.toUpperCase()) } : {}),
+      ...(values.category?.length ? { categories: values.category } : {}),
+      ...(minConfidence === undefined ? {} : { minConfidence }),
       base,
       updatesAlone: out === undefined,
       ...(encoding ? { encoding } : {}),

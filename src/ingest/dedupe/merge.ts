@@ -28,6 +28,7 @@ export function mergeInto(winner: MergedRecord, dup: MergedRecord): void {
     winner.networkColumn = dup.networkColumn;
     winner.networkEvidence = dup.networkEvidence;
   }
+  winner.brand ??= dup.brand;
   winner.neighborhood ??= dup.neighborhood;
   winner.phone ??= dup.phone;
   winner.website ??= dup.website;

@@ -38,7 +38,7 @@ export function joinRecords(members: readonly MergedRecord[]): JoinedRecord {
     (m) =>
       m.latitude !== null &&
       (m === place ||
-        m.authority.includes("coordinates") ||
+        authorityFor(m, "coordinates") ||
         street === null ||
         m.street === null ||
         identityStreet(m.street) === street),
@@ -54,6 +54,7 @@ export function joinRecords(members: readonly MergedRecord[]): JoinedRecord {
   const services = unite(byOrder, "services", gave);
   const insurance = unite(byOrder, "insurance", gave);
   const network = byOrder.find((m) => m.networkColumn !== null) ?? null;
+  const brand = byOrder.find((m) => m.brand != null)?.brand ?? null;
   const dates = byOrder.map((m) => m.date).filter((d): d is string => d !== null);
 
   const ranked = [name, ...byOrder.filter((m) => m !== name)];
@@ -66,6 +67,7 @@ export function joinRecords(members: readonly MergedRecord[]): JoinedRecord {
     networksFromNames: name.networksFromNames,
     networkColumn: network?.networkColumn ?? null,
     networkEvidence: network?.networkEvidence ?? null,
+    brand,
     street: place.street,
     address: place.address,
     zip: place.zip,
@@ -95,12 +97,20 @@ export function joinRecords(members: readonly MergedRecord[]): JoinedRecord {
 
 /** Whether `a` gives a field before `b` (the rules of `joinRecords`). */
 function better(field: SourceField, a: MergedRecord, b: MergedRecord): boolean {
-  const authority = Number(b.authority.includes(field)) - Number(a.authority.includes(field));
+  const authority = Number(authorityFor(b, field)) - Number(authorityFor(a, field));
   if (authority !== 0) return authority < 0;
   if (field === "coordinates" && a.coordinatesSource !== b.coordinatesSource)
     return a.coordinatesSource === "source";
   if (a.date !== b.date) return b.date === null || (a.date !== null && a.date > b.date);
   return a.order < b.order;
+}
+
+/**
+ * Whether a record speaks for a field as its source's authority: a places data set is the authority for positions
+ * it gives, not for the centre of a ZIP code it was placed at when it had none.
+ */
+function authorityFor(m: MergedRecord, field: SourceField): boolean {
+  return m.authority.includes(field) && (field !== "coordinates" || m.coordinatesSource === "source");
 }
 
 function unite(

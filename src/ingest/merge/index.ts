@@ -1,4 +1,5 @@
 import { splitProvenance } from "../dedupe/index.js";
+import { nameCloseness, townWords } from "../dedupe/similarity.js";
 import type { JoinedRecord, MergedRecord } from "../normalised.js";
 import type { Problem } from "../problems.js";
 import { joinRecords } from "./choose.js";
@@ -57,7 +58,10 @@ export function mergeSources(records: readonly MergedRecord[], report: (p: Probl
         }
       if (found.length === 0) continue;
       const top = Math.max(...found.map((f) => MATCH_SCORE[f.rule]));
-      const best = found.filter((f) => MATCH_SCORE[f.rule] === top);
+      const best = settleTie(
+        r,
+        found.filter((f) => MATCH_SCORE[f.rule] === top),
+      );
       for (const f of best) pairs.push({ r, cluster: f.cluster, rule: f.rule, tied: best.length > 1 });
     }
     pairs.sort((a, b) => MATCH_SCORE[b.rule] - MATCH_SCORE[a.rule] || a.r.order - b.r.order);
@@ -99,6 +103,23 @@ export function mergeSources(records: readonly MergedRecord[], report: (p: Probl
     }
   }
   return { clinics: clusters.map(joinRecords), merged };
+}
+
+/**
+ * Of the clinics a record matches equally well, the one whose name is closest to the record's, when one is closer
+ * than all the others: the same phone at two clinics of one ZIP code, one of them of the record's name; a name near
+ * a ZIP code's centre where one clinic has that very name and another only shares a word of it (`Los Angeles Urgent
+ * Care` beside `Copper Urgent Care of Los Angeles`). Otherwise all of them: a chain's two branches of one name (and
+ * one shared number) stay a tie, and the record joins neither.
+ */
+function settleTie<T extends { cluster: MergedRecord[] }>(r: MergedRecord, tied: T[]): T[] {
+  if (tied.length < 2) return tied;
+  const closeness = tied.map((f) =>
+    Math.max(...f.cluster.map((m) => nameCloseness(m.name, r.name, townWords(m.city, r.city)))),
+  );
+  const top = Math.max(...closeness);
+  const closest = tied.filter((_, k) => closeness[k] === top);
+  return top > 0 && closest.length === 1 ? closest : tied;
 }
 
 function say(

@@ -1,5 +1,5 @@
 import { distanceKm } from "../../geo/distance.js";
-import { isPaediatric, otherHouseNumber, similarNames } from "../dedupe/similarity.js";
+import { isPaediatric, otherHouseNumber, similarNames, townWords } from "../dedupe/similarity.js";
 import { identityStreet } from "../normalise/identity.js";
 import type { MergedRecord } from "../normalised.js";
 
@@ -9,8 +9,8 @@ import type { MergedRecord } from "../normalised.js";
  * - `same_address`: the same street address (with its suite) and ZIP code;
  * - `same_phone`: the same phone in the same ZIP code (or within 1 km), at no other house number — a chain's
  *   shared number never joins two of its clinics;
- * - `similar_name_nearby`: similar names within 250 m, or, when one position is only a ZIP code's centre, in the
- *   same ZIP code within 5 km of it; again at no other house number.
+ * - `similar_name_nearby`: similar names (the words of their towns left out) within 250 m, or, when one position is
+ *   only a ZIP code's centre, in the same ZIP code within 5 km of it; again at no other house number.
  * An adult and a paediatric clinic never match.
  */
 export type MatchRule = "same_id" | "same_address" | "same_phone" | "similar_name_nearby";
@@ -62,7 +62,8 @@ function pairRule(a: MergedRecord, b: MergedRecord): MatchRule | null {
   if (a.phone !== null && a.phone === b.phone) {
     if (sameZip || (km !== null && km <= PHONE_NEARBY_KM && bothReal(a, b))) return "same_phone";
   }
-  if (km !== null && similarNames(a.name, b.name)) {
+  // The town's name in both names ("… of Port St. Lucie") is no sign of one clinic.
+  if (km !== null && similarNames(a.name, b.name, townWords(a.city, b.city))) {
     if (bothReal(a, b) ? km <= NAME_NEARBY_KM : sameZip && km <= NAME_NEAR_ZIP_KM)
       return "similar_name_nearby";
   }

@@ -14,9 +14,12 @@ const NONE: NetworkDecision = { network: null, evidence: null };
 /**
  * Decides the network of a merged clinic, with its evidence, in this order:
  * 1. a network column of the source (`source_column`), or the evidence our own export carries;
- * 2. a dictionary brand named in the clinic's name, in a state of the brand's footprint and, where the dictionary
+ * 2. the brand a places data set gives the clinic (`brand`: Overture's `brand.names.primary`, written the
+ *    dictionary's way when it is a known brand, with its Wikidata item) — a statement about this very place,
+ *    better than a name that contains a brand's words;
+ * 3. a dictionary brand named in the clinic's name, in a state of the brand's footprint and, where the dictionary
  *    says so, in the brand's years (`dictionary`);
- * 3. the clinic's "BRAND - LOCATION" brand, when the names of one region show it is a network (`name_pattern`),
+ * 4. the clinic's "BRAND - LOCATION" brand, when the names of one region show it is a network (`name_pattern`),
  *    unless the name holds a dictionary brand that does not apply there (another organisation of that name).
  * Otherwise no known network: none is ever made up.
  * @example assignNetwork(record, inferred) // { network: "CareNow", evidence: { kind: "dictionary", detail: "…" } }
@@ -31,6 +34,15 @@ export function assignNetwork(
       evidence: r.networkEvidence ?? {
         kind: "source_column",
         detail: `${r.networkColumn.column}: ${r.networkColumn.value}`,
+      },
+    };
+  if (r.brand != null)
+    return {
+      network: r.brand.name,
+      evidence: {
+        kind: "brand",
+        detail: `${r.source} gives the brand "${r.brand.name}"${r.brand.wikidata ? ` (Wikidata ${r.brand.wikidata})` : ""}`,
+        ...(r.brand.wikidata ? { wikidata: r.brand.wikidata } : {}),
       },
     };
   if (!r.networksFromNames) return NONE;

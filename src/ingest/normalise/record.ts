@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { NetworkEvidence } from "../../dataset/types.js";
 import { isUsTimezone } from "../../geo/timezone.js";
 import { ClinicSource } from "../../schema/sources.js";
 import { brandPrefix } from "../networks/brand-prefix.js";
@@ -165,6 +166,20 @@ export function normaliseRecord(
           value: fromNames ? canonicalNetwork(networkText) : networkText,
         };
 
+  const brandName = capped("network", text("brand"));
+  const wikidataText = text("brand_wikidata");
+  let wikidata: string | null = null;
+  if (wikidataText !== null) {
+    if (/^Q[1-9]\d*$/.test(wikidataText)) wikidata = wikidataText;
+    else
+      problem(
+        "brand_wikidata",
+        "invalid_wikidata",
+        `"${wikidataText}" is not a Wikidata item id (Q and digits); dropped`,
+        "repaired",
+      );
+  }
+
   let date: string | null = null;
   for (const col of m.columns("date")) {
     const d = cleanText(values[col], m.blanks);
@@ -229,6 +244,8 @@ export function normaliseRecord(
       networksFromNames: fromNames,
       networkColumn,
       networkEvidence: evidenceOf(text("network_evidence")),
+      brand:
+        brandName === null ? null : { name: fromNames ? canonicalNetwork(brandName) : brandName, wikidata },
       brandPrefix: fromNames && networkColumn === null ? brandPrefix(name) : null,
       street,
       address,
@@ -345,8 +362,15 @@ function givenSources(raw: unknown, problem: Report): NormalisedRecord["givenSou
   return null;
 }
 
-/** `"dictionary: matched …"` (our exports' network_evidence column) → evidence; null when not that form. */
+/**
+ * `"dictionary: matched …"` (our exports' network_evidence column) → evidence; null when not that form. Brand
+ * evidence carries the brand's Wikidata item in its detail (`… (Wikidata Q123)`): it is read back from there.
+ */
 function evidenceOf(text: string | null): NormalisedRecord["networkEvidence"] {
-  const m = text === null ? null : /^(source_column|dictionary|name_pattern): (.+)$/.exec(text);
-  return m ? { kind: m[1] as "source_column" | "dictionary" | "name_pattern", detail: m[2] as string } : null;
+  const m = text === null ? null : /^(source_column|brand|dictionary|name_pattern): (.+)$/.exec(text);
+  if (!m) return null;
+  const kind = m[1] as NetworkEvidence["kind"];
+  const detail = m[2] as string;
+  const wikidata = kind === "brand" ? (/\(Wikidata (Q[1-9]\d*)\)/.exec(detail)?.[1] ?? null) : null;
+  return wikidata ? { kind, detail, wikidata } : { kind, detail };
 }

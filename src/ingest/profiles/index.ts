@@ -3,17 +3,20 @@ import { CANONICAL_MARKERS, CANONICAL_PROFILE } from "./canonical.js";
 import { HIFLD_MARKERS, HIFLD_PROFILE } from "./hifld.js";
 import { Mapping } from "./mapping.js";
 import { NPPES_MARKERS, NPPES_PROFILE } from "./nppes.js";
+import { OVERTURE_MARKERS, OVERTURE_PROFILE } from "./overture.js";
 
 export { CANONICAL_PROFILE } from "./canonical.js";
 export { HIFLD_PROFILE } from "./hifld.js";
 export { columnsOf, defineMapping, MAPPABLE_FIELDS, type MappableField, Mapping } from "./mapping.js";
 export { NPPES_PROFILE } from "./nppes.js";
+export { OVERTURE_PROFILE } from "./overture.js";
 
 /** The built-in profiles by name. */
 export const BUILT_IN_PROFILES: Readonly<Record<string, Mapping>> = {
   hifld: HIFLD_PROFILE,
   canonical: CANONICAL_PROFILE,
   nppes: NPPES_PROFILE,
+  overture: OVERTURE_PROFILE,
 };
 
 /** A mapping file that cannot be used; the CLI turns it into a usage error. */
@@ -31,7 +34,7 @@ export async function loadProfile(nameOrFile: string): Promise<Mapping> {
   if (builtIn) return builtIn;
   if (!nameOrFile.toLowerCase().endsWith(".json")) {
     throw new MappingFileError(
-      `unknown profile "${nameOrFile}": use hifld, canonical, nppes or a mapping file ending in .json`,
+      `unknown profile "${nameOrFile}": use hifld, canonical, nppes, overture or a mapping file ending in .json`,
     );
   }
   let text: string;
@@ -64,5 +67,6 @@ export function detectProfile(columns: readonly string[]): Mapping | undefined {
   if (all(CANONICAL_MARKERS)) return CANONICAL_PROFILE;
   if (all(HIFLD_MARKERS)) return HIFLD_PROFILE;
   if (all(NPPES_MARKERS)) return NPPES_PROFILE;
+  if (all(OVERTURE_MARKERS)) return OVERTURE_PROFILE;
   return undefined;
 }

@@ -8,6 +8,8 @@ export const MAPPABLE_FIELDS = [
   "npi",
   "name",
   "network",
+  "brand",
+  "brand_wikidata",
   "address",
   "street",
   "street2",

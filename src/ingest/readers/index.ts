@@ -3,6 +3,8 @@ import { extname } from "node:path";
 import { openCsvBundle, openZipBundle } from "../nppes/bundle.js";
 import { type NppesFileKind, nppesFileKind } from "../nppes/columns.js";
 import { type NppesReadOptions, readNppes } from "../nppes/reader.js";
+import { isPlacesSchema, parquetFooter } from "../overture/places-file.js";
+import { type OvertureReadOptions, readOverture } from "../overture/reader.js";
 import { FatalInputError } from "../problems.js";
 import { readCsv } from "./csv.js";
 import { parseFields } from "./csv-records.js";
@@ -41,13 +43,18 @@ export interface ReadContext {
   inputs?: readonly string[];
   /** `--profile nppes`: a CSV is read as an NPPES main file even when its header says otherwise (and refused then). */
   forceNppes?: boolean;
+  /** Overture places files: the categories to keep and the lowest confidence. */
+  overture?: OvertureReadOptions;
+  /** `--profile overture`: a Parquet file is read as an Overture places file (and refused when it is not one). */
+  forceOverture?: boolean;
   /** How to read text that is not UTF-8 (`--encoding`). */
   text?: TextOptions;
 }
 
 /**
  * Streams the records of a file in the given format. A CSV whose header is an NPPES file's, and a ZIP archive (the
- * CMS bundle), are read by the NPPES reader, which scans for urgent-care rows instead of parsing every line.
+ * CMS bundle), are read by the NPPES reader, which scans for urgent-care rows instead of parsing every line; a
+ * Parquet file with the columns of Overture's places, by the Overture reader, which reads only urgent-care places.
  * @example for await (const e of readRecords("clinics.csv", "csv", report)) …
  */
 export async function* readRecords(
@@ -97,9 +104,28 @@ export async function* readRecords(
     case "ndjson":
       yield* readNdjson(path, onRowProblem, context.text);
       return;
-    case "parquet":
+    case "parquet": {
+      if (context.forceOverture || (await isPlaces(path))) {
+        yield* readOverture(path, onRowProblem, {
+          ...context.overture,
+          ...(context.text ? { text: context.text } : {}),
+        });
+        return;
+      }
       yield* readParquet(path, context.text);
       return;
+    }
+  }
+}
+
+/** Whether a Parquet file is an Overture places file (false when its footer cannot be read: the reader says why). */
+async function isPlaces(path: string): Promise<boolean> {
+  try {
+    const { metadata, handle } = await parquetFooter(path);
+    await handle.close();
+    return isPlacesSchema(metadata.schema);
+  } catch {
+    return false;
   }
 }
 

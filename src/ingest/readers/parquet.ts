@@ -1,5 +1,6 @@
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetSchema } from "hyparquet";
 import { FatalInputError } from "../problems.js";
+import { PARQUET_CODECS } from "./codecs.js";
 import type { TextOptions } from "./encoding.js";
 import { parquetText } from "./parquet-text.js";
 import type { ReaderEvent } from "./types.js";
@@ -44,7 +45,14 @@ export async function* readParquet(path: string, text: TextOptions = {}): AsyncG
     const rowEnd = rowStart + Number(group.num_rows);
     let rows: Record<string, unknown>[];
     try {
-      rows = await parquetReadObjects({ file, metadata, rowStart, rowEnd, parsers });
+      rows = await parquetReadObjects({
+        file,
+        metadata,
+        rowStart,
+        rowEnd,
+        parsers,
+        compressors: PARQUET_CODECS,
+      });
     } catch (e) {
       if (e instanceof FatalInputError) throw e;
       return fail(e);

@@ -12,6 +12,8 @@ export interface Resolved {
   clinics: ClinicStore;
   cities: CityRecord[];
   networks: ReadonlySet<string>;
+  /** The Wikidata items brand evidence gives each network, with the clinics that give each. */
+  wikidata: ReadonlyMap<string, ReadonlyMap<string, number>>;
   report: IngestReport;
   /** Records dated by the sources, new and carried. */
   dates: { oldest: string | null; newest: string | null };
@@ -95,10 +97,20 @@ export async function assemble(
     recordDates: resolved.dates,
     clinics: resolved.clinics,
     cities: [...resolved.cities].sort((a, b) => cmp(a.state, b.state) || cmp(a.slug, b.slug)),
-    networks: [...resolved.networks].sort().map((name) => ({ name, wikidata: null })),
+    networks: [...resolved.networks]
+      .sort()
+      .map((name) => ({ name, wikidata: itemOf(resolved.wikidata.get(name)) })),
     report: resolved.report,
     snapshot: resolved.snapshot,
   };
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A network's Wikidata item: the one its clinics' brand evidence gives most (the lowest id of a tie); else null. */
+function itemOf(counts: ReadonlyMap<string, number> | undefined): string | null {
+  let best: [string, number] | null = null;
+  for (const [item, n] of counts ?? [])
+    if (best === null || n > best[1] || (n === best[1] && item < best[0])) best = [item, n];
+  return best?.[0] ?? null;
+}

@@ -5,6 +5,7 @@ import { normaliseRecord } from "../normalise/record.js";
 import type { NormalisedRecord } from "../normalised.js";
 import { nppesName } from "../nppes/bundle.js";
 import type { NppesReadOptions } from "../nppes/reader.js";
+import type { OvertureReadOptions } from "../overture/reader.js";
 import { FatalInputError, type Problem } from "../problems.js";
 import { detectProfile, type Mapping } from "../profiles/index.js";
 import type { Progress } from "../progress.js";
@@ -48,6 +49,8 @@ export interface ReadOptions {
   report: (p: Problem) => void;
   /** NPPES inputs: the taxonomies to keep (default urgent care), and the NPIs of the last release to watch for. */
   nppes?: NppesReadOptions;
+  /** Overture places files: the categories to keep (`--category`) and the lowest confidence (`--min-confidence`). */
+  overture?: OvertureReadOptions;
   /** `--encoding`: how to read an input that is not UTF-8 (see `readers/encoding.ts`). */
   encoding?: string;
 }
@@ -144,10 +147,15 @@ export async function readInputs(
     const events = readRecords(path, format, onRowProblem, {
       inputs: options.inputs,
       forceNppes: options.profile?.name === "nppes",
+      forceOverture: options.profile?.name === "overture",
       nppes: {
         ...options.nppes,
         onProgress: (label, bytes) => options.progress?.update(label, Math.round(bytes / 2 ** 20)),
         text,
+      },
+      overture: {
+        ...options.overture,
+        onProgress: (label, bytes) => options.progress?.update(label, Math.round(bytes / 2 ** 20)),
       },
       text,
     });
@@ -166,7 +174,7 @@ export async function readInputs(
           if (!mapping) {
             fatal(
               "unknown_profile",
-              `cannot tell the layout from the columns (${e.columns.slice(0, 8).join(", ")}…): pass --profile hifld, canonical or a mapping file`,
+              `cannot tell the layout from the columns (${e.columns.slice(0, 8).join(", ")}…): pass --profile hifld, canonical, nppes, overture or a mapping file`,
             );
             break;
           }

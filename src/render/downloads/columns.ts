@@ -159,7 +159,7 @@ const TABULAR: Record<CanonicalColumn, TabularSpec> = {
     parquet: "string",
     nullable: true,
     description:
-      "Why the clinic belongs to its network, `kind: detail`: `source_column` (the source names it), `dictionary` (a known brand within its footprint and years) or `name_pattern` (a shared BRAND - LOCATION name in one region).",
+      "Why the clinic belongs to its network, `kind: detail`: `source_column` (the source names it), `brand` (a places data set gives the clinic's brand, with its Wikidata item), `dictionary` (a known brand within its footprint and years) or `name_pattern` (a shared BRAND - LOCATION name in one region).",
   },
   npi: {
     csv: "string",
