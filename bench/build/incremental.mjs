@@ -4,7 +4,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { parse } from "csv-parse/sync";
@@ -197,45 +198,44 @@ export function directories(dir) {
   return r.status === 0 ? r.stdout.split("\n").filter(Boolean).length : Number.NaN;
 }
 
-/** The listed documents of a release (its files.tsv without the `.br`/`.gz` siblings): path → SHA-256. */
-async function documents(site) {
-  const out = new Map();
-  const all = new Set();
-  for await (const line of createInterface({
-    input: createReadStream(join(site, "files.tsv")),
-    crlfDelay: Infinity,
-  })) {
-    if (!line || line.startsWith("#")) continue;
-    const [path, , sha] = line.split("\t");
-    all.add(path);
-    out.set(path, sha);
-  }
-  for (const path of [...out.keys()])
-    if (/\.(br|gz)$/.test(path) && all.has(path.slice(0, -3))) out.delete(path);
-  return out;
+/** The figures of an upload plan's summary line on stderr (`summaryLine` in src/cli/commands/deploy-config.ts). */
+function planSummary(stderr) {
+  const line = stderr.split("\n").find((l) => l.startsWith("upload plan:")) ?? "";
+  const num = (re) => Number((re.exec(line)?.[1] ?? "NaN").replaceAll(",", ""));
+  return {
+    line,
+    uploads: num(/([\d,]+) of [\d,]+ keys to upload/),
+    keys: num(/of ([\d,]+) keys to upload/),
+    deletes: num(/([\d,]+) to delete/),
+    planned: num(/([\d,]+) keys in the plan/),
+  };
 }
 
 /**
- * What an upload of `site` to object storage sends, with `site` replacing `previous` there: the keys of the
- * upload plan (`ucd deploy-config upload-plan`; with `--previous` when it takes one), and, measured from the two
- * manifests, the keys whose bytes changed and the keys to delete.
+ * What an upload of `site` to object storage sends when the bucket holds `previous`: the real upload plan
+ * (`ucd deploy-config upload-plan`, without the .br/.gz siblings), against the record of the bucket that the
+ * plan of `previous` leaves (`--record`, then `--against`; no bucket needed). Without `previous`: the first
+ * upload, every key. Returns its keys to upload and to delete, and the keys of the tree.
+ * @example await uploadKeys(root, "store/0002-2026-05-08/site", "store/0001-2026-05-01/site")
  */
 export async function uploadKeys(root, site, previous) {
-  const plan = (args) =>
-    spawnSync(process.execPath, ["bin/ucd.js", "deploy-config", "upload-plan", "--root", site, ...args], {
-      cwd: root,
-      encoding: "utf8",
-      maxBuffer: 2 ** 31,
-    });
-  let withPrevious = previous ? plan(["--previous", previous]) : null;
-  if (withPrevious && withPrevious.status !== 0) withPrevious = null;
-  const full = withPrevious ?? plan([]);
-  const planKeys = full.status === 0 ? full.stdout.split("\n").filter(Boolean).length : Number.NaN;
-  const now = await documents(site);
-  const before = previous ? await documents(previous) : new Map();
-  let changed = 0;
-  for (const [path, sha] of now) if (before.get(path) !== sha) changed++;
-  let deleted = 0;
-  for (const path of before.keys()) if (!now.has(path)) deleted++;
-  return { planKeys, planTakesPrevious: withPrevious !== null, keys: now.size, changed, deleted };
+  const dir = await mkdtemp(join(tmpdir(), "ucd-bench-plan-"));
+  const plan = (folder, args) => {
+    const r = spawnSync(
+      process.execPath,
+      ["bin/ucd.js", "deploy-config", "upload-plan", "--root", folder, ...args],
+      { cwd: root, encoding: "utf8", stdio: ["ignore", "ignore", "pipe"], maxBuffer: 2 ** 30 },
+    );
+    if (r.status !== 0)
+      throw new Error(`upload-plan --root ${folder} exited ${r.status}: ${r.stderr.slice(-2000)}`);
+    return planSummary(r.stderr);
+  };
+  try {
+    const against = join(dir, "before.tsv");
+    if (previous) plan(previous, ["--record", against]);
+    const s = plan(site, [...(previous ? ["--against", against] : []), "--record", join(dir, "after.tsv")]);
+    return { keys: s.keys, changed: s.uploads, deleted: s.deletes, planned: s.planned, line: s.line };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
