@@ -1,7 +1,7 @@
 // Incremental releases for `npm run bench` (bench/import.mjs): a week's change to an input (1 % of its clinics
 // edited, added or removed), one release built and measured in a child process, the disk a release store uses,
 // and what an upload of the new release to object storage has to send. Method: docs/benchmarks.md.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -9,6 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { parse } from "csv-parse/sync";
+import { measure } from "../harness.mjs";
+import { summaryOf } from "../upload/summary.mjs";
 
 /** Share of an input's rows a week changes: half edited, a quarter removed, a quarter added. */
 export const WEEKLY_CHANGE = 0.01;
@@ -129,60 +131,47 @@ export async function changeExport(input, output, week) {
  * Runs `ucd ARGS` in a child process (from `root`), with its peak RSS read through the preloaded module, and
  * parses what `ucd build` prints: files (reused), bytes written, units, and the time of each step.
  */
-export function runUcd(root, args) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const child = spawn(
-      process.execPath,
-      ["--max-old-space-size=16384", "--import", "./bench/import/peak-rss.mjs", "bin/ucd.js", ...args],
-      { cwd: root, stdio: ["ignore", "ignore", "pipe"] },
+export async function runUcd(root, args) {
+  const { code, seconds, peakBytes, stderr } = await measure(
+    ["--max-old-space-size=16384", "bin/ucd.js", ...args],
+    root,
+  );
+  const built = /built (\d+) clinics.*?: (\d+) files \((\d+) reused\)/.exec(stderr);
+  const written = /written: (\d+) files, (\d+) KiB/.exec(stderr);
+  const units = /units: (\d+) rendered, (\d+) carried/.exec(stderr);
+  const time =
+    /time: (?:import|sample) ([\d.]+) s, plan ([\d.]+) s, previous tree ([\d.]+) s, render ([\d.]+) s, bookkeeping ([\d.]+) s, switch ([\d.]+) s, prune ([\d.]+) s/.exec(
+      stderr,
     );
-    let stderr = "";
-    child.stderr.on("data", (d) => {
-      stderr = (stderr + d).slice(-50_000);
-    });
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const peak = /PEAK_RSS_KB=(\d+)/.exec(stderr);
-      const built = /built (\d+) clinics.*?: (\d+) files \((\d+) reused\)/.exec(stderr);
-      const written = /written: (\d+) files, (\d+) KiB/.exec(stderr);
-      const units = /units: (\d+) rendered, (\d+) carried/.exec(stderr);
-      const time =
-        /time: (?:import|sample) ([\d.]+) s, plan ([\d.]+) s, previous tree ([\d.]+) s, render ([\d.]+) s, bookkeeping ([\d.]+) s, switch ([\d.]+) s, prune ([\d.]+) s/.exec(
-          stderr,
-        );
-      const steps = time ? time.slice(1).map(Number) : [];
-      resolve({
-        code,
-        /** The render trace's lines (UCD_RENDER_TRACE set): seconds per step. */
-        trace: stderr.match(/^trace .*$/gm) ?? [],
-        seconds,
-        stderr,
-        peakMb: peak ? Number(peak[1]) / 1024 : Number.NaN,
-        clinics: built ? Number(built[1]) : null,
-        files: built ? Number(built[2]) : Number.NaN,
-        reused: built ? Number(built[3]) : Number.NaN,
-        writtenFiles: written ? Number(written[1]) : Number.NaN,
-        writtenMb: written ? Number(written[2]) / 1024 : Number.NaN,
-        rendered: units ? Number(units[1]) : Number.NaN,
-        carried: units ? Number(units[2]) : Number.NaN,
-        importSeconds: steps[0] ?? Number.NaN,
-        /** Everything after the import: matching, the previous tree, rendering, bookkeeping, switch, pruning. */
-        releaseSeconds: steps.length ? steps.slice(1).reduce((a, b) => a + b, 0) : Number.NaN,
-        steps: time
-          ? {
-              plan: steps[1],
-              previous: steps[2],
-              render: steps[3],
-              bookkeeping: steps[4],
-              switch: steps[5],
-              prune: steps[6],
-            }
-          : null,
-      });
-    });
-  });
+  const steps = time ? time.slice(1).map(Number) : [];
+  return {
+    code,
+    /** The render trace's lines (UCD_RENDER_TRACE set): seconds per step. */
+    trace: stderr.match(/^trace .*$/gm) ?? [],
+    seconds,
+    stderr,
+    peakMb: peakBytes / 2 ** 20,
+    clinics: built ? Number(built[1]) : null,
+    files: built ? Number(built[2]) : Number.NaN,
+    reused: built ? Number(built[3]) : Number.NaN,
+    writtenFiles: written ? Number(written[1]) : Number.NaN,
+    writtenMb: written ? Number(written[2]) / 1024 : Number.NaN,
+    rendered: units ? Number(units[1]) : Number.NaN,
+    carried: units ? Number(units[2]) : Number.NaN,
+    importSeconds: steps[0] ?? Number.NaN,
+    /** Everything after the import: matching, the previous tree, rendering, bookkeeping, switch, pruning. */
+    releaseSeconds: steps.length ? steps.slice(1).reduce((a, b) => a + b, 0) : Number.NaN,
+    steps: time
+      ? {
+          plan: steps[1],
+          previous: steps[2],
+          render: steps[3],
+          bookkeeping: steps[4],
+          switch: steps[5],
+          prune: steps[6],
+        }
+      : null,
+  };
 }
 
 /** Disk a folder uses (`du -sk`: hard-linked files counted once), in MiB. */
@@ -196,19 +185,6 @@ export function diskMb(...dirs) {
 export function directories(dir) {
   const r = spawnSync("find", [dir, "-type", "d"], { encoding: "utf8", maxBuffer: 2 ** 30 });
   return r.status === 0 ? r.stdout.split("\n").filter(Boolean).length : Number.NaN;
-}
-
-/** The figures of an upload plan's summary line on stderr (`summaryLine` in src/cli/commands/deploy-config.ts). */
-function planSummary(stderr) {
-  const line = stderr.split("\n").find((l) => l.startsWith("upload plan:")) ?? "";
-  const num = (re) => Number((re.exec(line)?.[1] ?? "NaN").replaceAll(",", ""));
-  return {
-    line,
-    uploads: num(/([\d,]+) of [\d,]+ keys to upload/),
-    keys: num(/of ([\d,]+) keys to upload/),
-    deletes: num(/([\d,]+) to delete/),
-    planned: num(/([\d,]+) keys in the plan/),
-  };
 }
 
 /**
@@ -228,7 +204,7 @@ export async function uploadKeys(root, site, previous) {
     );
     if (r.status !== 0)
       throw new Error(`upload-plan --root ${folder} exited ${r.status}: ${r.stderr.slice(-2000)}`);
-    return planSummary(r.stderr);
+    return summaryOf(r.stderr);
   };
   try {
     const against = join(dir, "before.tsv");
