@@ -1,102 +1,224 @@
-// npm run bench [-- ROWS…]: import + build time and peak memory for generated HIFLD-layout CSVs
-// (default 100k, 400k and 1M rows; `--import-only` skips the build, `--build-only` the import-only run), then the growth ratios against the goals of
-// docs/benchmarks.md: time(400k)/time(100k) ≤ 4.4, peak(400k)/peak(100k) ≤ 1.5, peak(1M) ≤ 2 GiB. The CSVs are generated into a temporary folder and removed afterwards.
+// npm run bench [-- ROWS…] [options]: import + build time and peak memory for generated HIFLD-layout CSVs (default
+// 100k, 400k and 1M rows), the growth ratios against the goals of docs/benchmarks.md (time(400k)/time(100k) ≤ 4.4,
+// peak(400k)/peak(100k) ≤ 1.5, peak(1M) ≤ 2 GiB), and incremental releases: after the full build of 100k and 1M
+// rows, a release of the same input a week later (1 % of the clinics edited, added or removed) into the same
+// store, full against incremental (time, files and bytes written, disk, upload keys; goal ≤ 10 % of the full
+// build's time); and the built-in sample as a chain of 12 weekly releases (goals: the second ≤ 35 % of the first's
+// time, fixed costs included; the store of 12 releases ≤ 1.3× the disk of one).
+// Options: --import-only (no build), --build-only (no import-only run), --no-incremental, --no-sample,
+// --sample-only, --incremental SIZES (comma-separated; default 100000,1000000), --cache DIR (generated inputs and
+// stores; default $UCD_BENCH_CACHE, else ../bench-cache/import beside the checkout), --keep (keep the stores).
 // Each measurement runs the real CLI (`node bin/ucd.js`) in a child process, so the figures include start-up,
 // and reads the child's peak resident set size (getrusage maxRSS) through a preloaded module.
-import { spawn } from "node:child_process";
-import { mkdtemp, rm, stat } from "node:fs/promises";
-import { cpus, tmpdir, totalmem } from "node:os";
-import { join } from "node:path";
+
+import { spawnSync } from "node:child_process";
+import { copyFile, mkdir, readlink, rm, stat } from "node:fs/promises";
+import { cpus, loadavg, totalmem } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  changeExport,
+  changeHifld,
+  directories,
+  diskMb,
+  runUcd,
+  uploadKeys,
+  WEEKLY_CHANGE,
+} from "./build/incremental.mjs";
 import { generateHifld } from "./import/generate-hifld.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const importOnly = process.argv.includes("--import-only");
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(name);
+const option = (name) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const importOnly = flag("--import-only");
 /** `--build-only`: skip the import-only (validate) run of each size. */
-const buildOnly = process.argv.includes("--build-only");
-const sizes = process.argv
-  .slice(2)
+const buildOnly = flag("--build-only");
+const sampleOnly = flag("--sample-only");
+const withSample = !flag("--no-sample") && !importOnly;
+const incrementalSizes = flag("--no-incremental")
+  ? new Set()
+  : new Set((option("--incremental") ?? "100000,1000000").split(",").map(Number));
+const keep = flag("--keep");
+const cache = resolve(
+  option("--cache") ?? process.env.UCD_BENCH_CACHE ?? join(root, "..", "bench-cache", "import"),
+);
+const valued = new Set(["--incremental", "--cache"]);
+const sizes = argv
+  .filter((_, i) => !valued.has(argv[i - 1]))
   .map(Number)
   .filter((n) => n > 0);
-const rows = sizes.length ? sizes : [100_000, 400_000, 1_000_000];
-
-function run(args) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const child = spawn(
-      process.execPath,
-      ["--max-old-space-size=16384", "--import", "./bench/import/peak-rss.mjs", "bin/ucd.js", ...args],
-      {
-        cwd: root,
-        stdio: ["ignore", "ignore", "pipe"],
-      },
-    );
-    let stderr = "";
-    child.stderr.on("data", (d) => {
-      stderr = (stderr + d).slice(-20_000);
-    });
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const peak = /PEAK_RSS_KB=(\d+)/.exec(stderr);
-      resolve({ code, seconds, peakMb: peak ? Number(peak[1]) / 1024 : Number.NaN, stderr });
-    });
-  });
-}
+const rows = sampleOnly ? [] : sizes.length ? sizes : [100_000, 400_000, 1_000_000];
+const SITE = "https://urgentcare.example.org";
+/** The first release's data version and build time, and a week later for the next. */
+const week = (n) => ({
+  version: new Date(Date.UTC(2026, 4, 1 + 7 * n)).toISOString().slice(0, 10),
+  at: new Date(Date.UTC(2026, 4, 1 + 7 * n, 6)).toISOString().replace(/\.000Z$/, "Z"),
+});
+const releaseArgs = (input, out, n) => [
+  "build",
+  "--input",
+  input,
+  "--out",
+  out,
+  "--compression",
+  "fast",
+  "--site-url",
+  SITE,
+  "--data-version",
+  week(n).version,
+  "--generated-at",
+  week(n).at,
+  "--allow-older",
+];
 
 /** The figures of a run that was skipped (`--import-only`, `--build-only`). */
 const SKIPPED = { code: 0, seconds: Number.NaN, peakMb: Number.NaN, stderr: "" };
-
-const dir = await mkdtemp(join(tmpdir(), "ucd-bench-"));
-const results = [];
-console.log(
-  `machine: ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
-);
-try {
-  for (const n of rows) {
-    const csv = join(dir, `hifld-${n}.csv`);
-    const t0 = Date.now();
-    await generateHifld(csv, n);
-    const size = (await stat(csv)).size;
-    console.log(
-      `\n${n.toLocaleString("en-US")} rows: generated ${(size / 2 ** 20).toFixed(1)} MiB in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
-    );
-    const validate = buildOnly ? SKIPPED : await run(["validate", "--input", csv]);
-    console.log(
-      `  validate (import only): ${buildOnly ? "skipped (--build-only)" : `${validate.seconds.toFixed(1)} s, peak ${validate.peakMb.toFixed(0)} MiB, exit ${validate.code}`}`,
-    );
-    const out = join(dir, `out-${n}`);
-    const build = importOnly
-      ? SKIPPED
-      : await run(["build", "--input", csv, "--out", out, "--compression", "fast"]);
-    const built = /built (\d+) clinics.*?: (\d+) files/.exec(build.stderr);
-    console.log(
-      `  build (import + build): ${importOnly ? "skipped (--import-only)" : `${build.seconds.toFixed(1)} s, peak ${build.peakMb.toFixed(0)} MiB, exit ${build.code}${built ? `, ${built[1]} clinics, ${built[2]} files` : ""}`}`,
-    );
-    if (build.code !== 0) console.log(build.stderr.slice(-2000));
-    results.push({ n, size, validate, build, clinics: built ? Number(built[1]) : null });
-    await rm(out, { recursive: true, force: true }); // the link to the release …
-    await rm(join(dir, `.out-${n}.releases`), { recursive: true, force: true }); // … and the release store
-    await rm(csv, { force: true });
-  }
-} finally {
-  await rm(dir, { recursive: true, force: true });
-}
-
-/** A figure with its unit, or a dash for a run that was skipped. */
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
 const shown = (value, digits, unit) => (Number.isNaN(value) ? "—" : `${value.toFixed(digits)}${unit}`);
-/** Ratio of a figure between two runs, or NaN when either is missing. */
-const ratio = (a, b, pick) => (a && b ? pick(b) / pick(a) : Number.NaN);
-const byRows = (n) => results.find((r) => r.n === n);
-/** Whether `value` is within `limit`; nothing when the run was skipped (NaN). */
+const pct = (value) => (Number.isNaN(value) ? "—" : `${(100 * value).toFixed(1)} %`);
 const verdict = (value, limit) =>
   Number.isNaN(value) ? "" : value <= limit ? " (goal met)" : " (GOAL MISSED)";
-console.log("\nGrowth, import + build:");
+const failed = (r, what) => {
+  if (r.code === 0) return false;
+  console.log(`  ${what} failed (exit ${r.code}):\n${r.stderr.slice(-2000)}`);
+  return true;
+};
+
+/** One release built and described in a line. */
+function describe(label, r) {
+  console.log(
+    `  ${label}: ${r.seconds.toFixed(1)} s (import ${shown(r.importSeconds, 1, " s")}, release ${shown(r.releaseSeconds, 1, " s")}: ` +
+      `render ${shown(r.steps?.render ?? Number.NaN, 1, " s")}, plan ${shown(r.steps?.plan ?? Number.NaN, 1, " s")}, prune ${shown(r.steps?.prune ?? Number.NaN, 1, " s")}), ` +
+      `peak ${r.peakMb.toFixed(0)} MiB, ${r.files} files of which ${r.writtenFiles} written (${r.writtenMb.toFixed(1)} MiB), ` +
+      `units ${r.rendered} rendered / ${r.carried} carried; load ${load()}`,
+  );
+  if (r.trace.length)
+    console.log(`    render trace (UCD_RENDER_TRACE): ${r.trace.map((l) => l.slice(6)).join("; ")}`);
+}
+
+await mkdir(cache, { recursive: true });
+console.log(
+  `machine: ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load ${load()}; cache ${cache}`,
+);
+
+// --- The sample: a chain of weekly releases of its export ------------------------------------------------------
+const sample = [];
+let sampleDisk = null;
+if (withSample) {
+  const dir = join(cache, "sample");
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const source = join(dir, "source");
+  const made = await runUcd(root, ["build", "--out", source, "--compression", "fast", "--site-url", SITE]);
+  if (!failed(made, "building the sample")) {
+    const inputs = [join(dir, "week-0.csv")];
+    await copyFile(join(source, `downloads/urgent-care-clinics-latest.csv`), inputs[0]);
+    await copyFile(join(source, "downloads/manifest.json"), join(dir, "manifest.json"));
+    const out = join(dir, "public");
+    const store = join(dir, ".public.releases");
+    const archive = join(dir, "kept");
+    await mkdir(archive);
+    console.log(
+      "\nThe sample (8,600 clinics, its CSV export re-imported), 12 weekly releases with 1 % changed each:",
+    );
+    for (let n = 0; n < 12; n++) {
+      if (n > 0) {
+        inputs.push(join(dir, `week-${n}.csv`));
+        await changeExport(inputs[n - 1], inputs[n], n);
+      }
+      const before = n > 0 ? await current(out) : null;
+      const r = await runUcd(root, releaseArgs(inputs[n], out, n));
+      if (failed(r, `release ${n + 1}`)) break;
+      r.disk = diskMb(store);
+      // The store keeps 3 release folders; a hard-linked copy of each keeps all 12 for the disk figure (du counts
+      // a file linked from several folders once).
+      const kept = join(archive, String(n + 1).padStart(2, "0"));
+      if (spawnSync("cp", ["-al", dirname(await current(out)), kept]).status !== 0)
+        throw new Error(`cp -al ${kept}`);
+      r.diskAll = diskMb(store, archive);
+      r.dirs = directories(await current(out));
+      if (n <= 1) {
+        describe(n === 0 ? "release 1 (full)" : "release 2 (incremental)", r);
+        r.upload = await uploadKeys(root, await current(out), before);
+      }
+      sample.push(r);
+    }
+    if (sample.length === 12)
+      sampleDisk = { one: sample[0].disk, store: sample[11].disk, twelve: sample[11].diskAll };
+  }
+  if (!keep) await rm(dir, { recursive: true, force: true });
+}
+
+/** The release a store's link points at: its `site` folder. */
+async function current(out) {
+  return resolve(dirname(out), await readlink(out));
+}
+
+// --- Generated HIFLD inputs: full builds, growth, and a week later ---------------------------------------------
+const results = [];
+for (const n of rows) {
+  const csv = join(cache, `hifld-${n}.csv`);
+  const t0 = Date.now();
+  const exists = await stat(csv).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) await generateHifld(csv, n);
+  const size = (await stat(csv)).size;
+  console.log(
+    `\n${n.toLocaleString("en-US")} rows: ${exists ? "cached" : "generated"} ${(size / 2 ** 20).toFixed(1)} MiB in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  const validate = buildOnly ? SKIPPED : await runUcd(root, ["validate", "--input", csv]);
+  console.log(
+    `  validate (import only): ${buildOnly ? "skipped (--build-only)" : `${validate.seconds.toFixed(1)} s, peak ${validate.peakMb.toFixed(0)} MiB, exit ${validate.code}`}`,
+  );
+  const dir = join(cache, `store-${n}`);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const out = join(dir, "public");
+  const store = join(dir, ".public.releases");
+  const build = importOnly ? SKIPPED : await runUcd(root, releaseArgs(csv, out, 0));
+  if (!importOnly) {
+    failed(build, "build");
+    describe("build (import + full build)", build);
+    build.disk = diskMb(store);
+  }
+  const result = { n, size, validate, build, clinics: build.clinics ?? null, incremental: null };
+  if (!importOnly && build.code === 0 && incrementalSizes.has(n)) {
+    const changed = join(cache, `hifld-${n}-week-1.csv`);
+    const counts = await changeHifld(csv, changed, 1);
+    const first = await current(out);
+    const incremental = await runUcd(root, releaseArgs(changed, out, 1));
+    if (!failed(incremental, "incremental release")) {
+      describe(
+        `a week later (${counts.edited} edited, ${counts.added} added, ${counts.removed} removed rows)`,
+        incremental,
+      );
+      incremental.disk = diskMb(store);
+      incremental.upload = await uploadKeys(root, await current(out), first);
+      incremental.counts = counts;
+      result.incremental = incremental;
+    }
+  }
+  results.push(result);
+  if (!keep) await rm(dir, { recursive: true, force: true });
+}
+
+// --- Report ----------------------------------------------------------------------------------------------------
+const ratio = (a, b, pick) => (a && b ? pick(b) / pick(a) : Number.NaN);
+const byRows = (n) => results.find((r) => r.n === n);
+if (results.length > 1) console.log("\nGrowth, import + full build:");
 for (let i = 1; i < results.length; i++) {
   const [a, b] = [results[i - 1], results[i]];
   const time = ratio(a, b, (r) => r.build.seconds);
   const peak = ratio(a, b, (r) => r.build.peakMb);
-  const rowsRatio = b.n / a.n;
   const goals = a.n === 100_000 && b.n === 400_000;
   const parts = [];
   if (!importOnly)
@@ -108,20 +230,70 @@ for (let i = 1; i < results.length; i++) {
       `import only: time ×${ratio(a, b, (r) => r.validate.seconds).toFixed(2)}, peak ×${ratio(a, b, (r) => r.validate.peakMb).toFixed(2)}`,
     );
   console.log(
-    `  ${b.n.toLocaleString("en-US")} / ${a.n.toLocaleString("en-US")} rows (×${rowsRatio.toFixed(1)}): ${parts.join("; ")}`,
+    `  ${b.n.toLocaleString("en-US")} / ${a.n.toLocaleString("en-US")} rows (×${(b.n / a.n).toFixed(1)}): ${parts.join("; ")}`,
   );
 }
 const million = byRows(1_000_000);
 if (million && !importOnly)
   console.log(
-    `  1,000,000 rows: peak RSS ${(million.build.peakMb / 1024).toFixed(2)} GiB${million.build.code === 0 ? verdict(million.build.peakMb, 2048) : " (the build failed)"}`,
+    `  1,000,000 rows: peak RSS ${(million.build.peakMb / 1024).toFixed(2)} GiB${million.build.code === 0 ? verdict(million.build.peakMb, 2048) : " (the build failed)"}; full build ${million.build.seconds.toFixed(0)} s${verdict(million.build.seconds, 600)} (goal: under 600 s)`,
   );
-console.log(
-  "\n| rows | CSV | clinics published | import only (validate) | peak RSS | import + build | peak RSS |",
-);
-console.log("|---:|---:|---:|---:|---:|---:|---:|");
-for (const r of results) {
+if (results.length) {
   console.log(
-    `| ${r.n.toLocaleString("en-US")} | ${(r.size / 2 ** 20).toFixed(0)} MiB | ${r.clinics?.toLocaleString("en-US") ?? "—"} | ${shown(r.validate.seconds, 1, " s")} | ${shown(r.validate.peakMb, 0, " MiB")} | ${shown(r.build.seconds, 1, " s")} | ${shown(r.build.peakMb, 0, " MiB")} |`,
+    "\n| rows | CSV | clinics published | import only (validate) | peak RSS | import + build | peak RSS |",
+  );
+  console.log("|---:|---:|---:|---:|---:|---:|---:|");
+  for (const r of results)
+    console.log(
+      `| ${r.n.toLocaleString("en-US")} | ${(r.size / 2 ** 20).toFixed(0)} MiB | ${r.clinics?.toLocaleString("en-US") ?? "—"} | ${shown(r.validate.seconds, 1, " s")} | ${shown(r.validate.peakMb, 0, " MiB")} | ${shown(r.build.seconds, 1, " s")} | ${shown(r.build.peakMb, 0, " MiB")} |`,
+    );
+}
+
+const table = [];
+if (sample.length >= 2)
+  table.push({ label: "sample (8,600)", full: sample[0], incremental: sample[1], goal: 0.35, whole: true });
+for (const r of results)
+  if (r.incremental)
+    table.push({ label: r.n.toLocaleString("en-US"), full: r.build, incremental: r.incremental, goal: 0.1 });
+if (table.length) {
+  console.log(
+    `\nFull against incremental (a week later: ${pct(WEEKLY_CHANGE)} of the clinics edited, added or removed; one run each):`,
+  );
+  console.log(
+    "| input | build | time | import | release | files written | bytes written | disk after | upload plan (uploads / deletes of keys) |",
+  );
+  console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|");
+  for (const t of table) {
+    for (const [kind, r] of [
+      ["full", t.full],
+      ["incremental", t.incremental],
+    ])
+      console.log(
+        `| ${t.label} | ${kind} | ${r.seconds.toFixed(1)} s | ${shown(r.importSeconds, 1, " s")} | ${shown(r.releaseSeconds, 1, " s")} | ${r.writtenFiles.toLocaleString("en-US")} of ${r.files.toLocaleString("en-US")} | ${r.writtenMb.toFixed(1)} MiB | ${r.disk.toFixed(0)} MiB | ${r.upload ? `${r.upload.changed.toLocaleString("en-US")} / ${r.upload.deleted.toLocaleString("en-US")} of ${r.upload.keys.toLocaleString("en-US")}` : "—"} |`,
+      );
+  }
+  for (const t of table) {
+    const whole = t.incremental.seconds / t.full.seconds;
+    const release = t.incremental.releaseSeconds / t.full.releaseSeconds;
+    console.log(
+      `  ${t.label}: incremental / full = ${pct(whole)} end to end (import included)${t.whole ? verdict(whole, t.goal) : ""}, ${pct(release)} of the release (everything after the import)${t.whole ? "" : verdict(release, t.goal)}; goal ≤ ${pct(t.goal)}`,
+    );
+  }
+  for (const t of table) {
+    const u = t.incremental.upload;
+    if (u)
+      console.log(
+        `  ${t.label}: upload plan of the incremental release against the bucket holding the full one: ${u.planned.toLocaleString("en-US")} keys (${u.changed.toLocaleString("en-US")} uploads, ${u.deleted.toLocaleString("en-US")} deletes) of ${u.keys.toLocaleString("en-US")} = ${pct(u.planned / u.keys)}${verdict(u.planned / u.keys, 0.05)}; goal ≤ 5 %`,
+      );
+  }
+}
+if (sampleDisk) {
+  const r = sampleDisk.twelve / sampleDisk.one;
+  const perRelease = (sampleDisk.twelve - sampleDisk.one) / 11;
+  console.log(
+    `\nEach later release added ${perRelease.toFixed(1)} MiB on average; a release folder has ${sample[11].dirs.toLocaleString("en-US")} directories (${((sample[11].dirs * 4) / 1024).toFixed(1)} MiB at 4 KiB each: a directory cannot be hard-linked).`,
+  );
+  console.log(
+    `\nDisk of the sample's releases: one release ${sampleDisk.one.toFixed(1)} MiB; all 12 weekly release folders (hard-linked copies) ${sampleDisk.twelve.toFixed(1)} MiB: ×${r.toFixed(2)}${verdict(r, 1.3)} (goal ≤ 1.3); the store itself (3 release folders, the 12 releases' dated downloads) ${sampleDisk.store.toFixed(1)} MiB: ×${(sampleDisk.store / sampleDisk.one).toFixed(2)}`,
   );
 }

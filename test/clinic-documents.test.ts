@@ -20,10 +20,13 @@ const api = (path: string) => `api/v1${path}`;
 describe("per-clinic documents (sample)", () => {
   const site = () => sampleSite();
 
-  it("exist for every clinic, and nothing else is in /clinic/", async () => {
-    const files = (await readdir(join(site(), api("/clinic")))).filter((f) => f.endsWith(".json"));
+  it("exist for every clinic, each with a .gz copy and no .br (the long tail: src/render/output/compress.ts), and nothing else is in /clinic/", async () => {
+    const all = await readdir(join(site(), api("/clinic")));
+    const files = all.filter((f) => f.endsWith(".json"));
     expect(files).toHaveLength(8600);
-    for (const f of files.slice(0, 5)) expect(existsSync(join(site(), api(`/clinic/${f}.br`)))).toBe(true);
+    expect(all.filter((f) => f.endsWith(".json.gz"))).toHaveLength(8600);
+    expect(all).toHaveLength(2 * 8600);
+    for (const f of files.slice(0, 5)) expect(existsSync(join(site(), api(`/clinic/${f}.gz`)))).toBe(true);
   });
 
   it("hold each clinic with its city, state, network entry and links (every clinic; schema checked for some)", async () => {

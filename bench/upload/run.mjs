@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { editRelease } from "./edit.mjs";
+import { summaryOf } from "./summary.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const share = Number(process.argv[2] ?? 0.01);
@@ -35,19 +36,6 @@ function ucd(args, stdout = "ignore") {
       else resolve({ out, err, seconds });
     });
   });
-}
-
-/** The figures of an upload plan's summary line (see `summaryLine` in src/cli/commands/deploy-config.ts). */
-function summaryOf(err) {
-  const line = err.split("\n").find((l) => l.startsWith("upload plan:")) ?? "";
-  const num = (re) => Number((re.exec(line)?.[1] ?? "NaN").replaceAll(",", ""));
-  return {
-    line,
-    uploads: num(/([\d,]+) of [\d,]+ keys to upload/),
-    keys: num(/of ([\d,]+) keys to upload/),
-    deletes: num(/([\d,]+) to delete/),
-    planned: num(/([\d,]+) keys in the plan/),
-  };
 }
 
 /** Uploaded keys by kind: the first folders of the key, `*.html` pages apart. */

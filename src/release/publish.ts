@@ -1,10 +1,10 @@
 import { copyFile, link, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { performance } from "node:perf_hooks";
 import type { Dataset } from "../dataset/types.js";
 import { stateByCode } from "../geo/states.js";
 import { type RenderOptions, type RenderResult, renderSite } from "../render/build.js";
-import { parseTreeManifest, TREE_MANIFEST } from "../render/output/tree-manifest.js";
-import type { PreviousTree } from "../render/output/writer.js";
+import { type PreviousTree, previousTree } from "../render/output/previous.js";
 import { DEFAULT_KEEP_RELEASES, type HistoryEntry } from "../render/releases/inputs.js";
 import { BuildError } from "../render/validate.js";
 import { type BaseRelease, planRelease, type ReleasePlan } from "./plan.js";
@@ -21,7 +21,8 @@ import {
 } from "./store.js";
 import { readTombstones, writeTombstones } from "./tombstones.js";
 
-export interface PublishOptions extends Omit<RenderOptions, "previous" | "release"> {
+export interface PublishOptions
+  extends Omit<RenderOptions, "previous" | "previousRender" | "bookkeeping" | "release"> {
   /** Releases kept listed, with their dated downloads and changes documents (default 12). */
   keepReleases?: number;
   /** Largest share of the previous release's clinics a release may remove (default 0.1). */
@@ -35,7 +36,19 @@ export interface PublishOptions extends Omit<RenderOptions, "previous" | "releas
 export interface PublishResult extends RenderResult {
   release: StoredRelease;
   plan: ReleasePlan;
+  /** Milliseconds spent in each step: matching and changes, reading the previous tree, rendering, bookkeeping, switching and pruning. */
+  timings: {
+    plan: number;
+    previous: number;
+    render: number;
+    bookkeeping: number;
+    publish: number;
+    prune: number;
+  };
 }
+
+/** Where a release keeps its render bookkeeping (units, stamps, fingerprint: `src/render/plan/`). */
+export const RENDER = "render";
 
 /** Where a release keeps the source records it was built from (`src/ingest/snapshot.ts`), for the next update. */
 export const SOURCES = "sources";
@@ -87,6 +100,13 @@ export async function publishRelease(
     ]);
   const store = await openStore(out);
   return withLock(store, async () => {
+    let last = performance.now();
+    const lap = () => {
+      const now = performance.now();
+      const ms = Math.round(now - last);
+      last = now;
+      return ms;
+    };
     const compression = options.compression ?? "max";
     const keep = options.keepReleases ?? DEFAULT_KEEP_RELEASES;
     const current = await currentRelease(store);
@@ -94,13 +114,18 @@ export async function publishRelease(
     const base = current ? await baseOf(current, dataset.dataVersion) : null;
     const plan = await planRelease(dataset, base?.release ?? null);
     if (!options.allowShrink) refuseShrink(plan, options.maxShrink ?? DEFAULT_MAX_SHRINK);
+    const planned = lap();
     const tree = current ? await publishedTree(current) : null;
+    const read = lap();
     const { id, temp } = await beginRelease(store, dataset.dataVersion);
     try {
       const { keepReleases: _k, maxShrink: _m, allowShrink: _a, allowOlder: _o, ...render } = options;
+      const same = tree !== null && tree.compression === compression;
       const result = await renderSite(plan.dataset, temp.site, {
         ...render,
-        previous: tree && tree.compression === compression ? tree.files : null,
+        previous: same ? tree.files : null,
+        previousRender: same && current ? join(current.state, RENDER) : null,
+        bookkeeping: join(temp.state, RENDER),
         release: {
           history: base?.history ?? [],
           keep,
@@ -110,6 +135,7 @@ export async function publishRelease(
           carryFrom: tree?.files ?? null,
         },
       });
+      const rendered = lap();
       const info: ReleaseInfo = {
         id,
         data_version: dataset.dataVersion,
@@ -119,9 +145,19 @@ export async function publishRelease(
         previous_version: plan.base?.dataVersion ?? null,
       };
       await writeState(temp, info, plan, result.history, base?.dir ?? null, dataset.snapshot);
+      const kept = lap();
       const release = await publish(store, temp, id);
+      const switched = lap();
       await pruneReleases(store, KEEP_FOLDERS);
-      return { ...result, release, plan };
+      const timings = {
+        plan: planned,
+        previous: read,
+        render: rendered,
+        bookkeeping: kept,
+        publish: switched,
+        prune: lap(),
+      };
+      return { ...result, release, plan, timings };
     } catch (e) {
       await discard(temp);
       throw e;
@@ -208,18 +244,17 @@ function refuseShrink(plan: ReleasePlan, maxShrink: number): void {
   ]);
 }
 
-/** The published tree of a release, for carrying files over (and reusing them when compressed alike). */
+/**
+ * The published tree of a release, for carrying files over (and reusing them when compressed alike); null when its
+ * manifest is missing or does not match its trailer.
+ */
 async function publishedTree(
   release: StoredRelease,
 ): Promise<{ files: PreviousTree; compression: string } | null> {
   try {
-    const files = parseTreeManifest(await readFile(join(release.site, TREE_MANIFEST), "utf8"));
-    const byPath = new Map(files.map((f) => [f.path, { bytes: f.bytes, sha256: f.sha256 }]));
+    const files = await previousTree(release.site);
     const info = await readInfo(release.state);
-    return {
-      files: { root: release.site, get: (path) => byPath.get(path) },
-      compression: info?.compression ?? "",
-    };
+    return { files, compression: info?.compression ?? "" };
   } catch {
     return null; // no usable manifest: nothing to carry or reuse
   }

@@ -10,13 +10,19 @@ import { downloadsEmitter } from "./downloads/render.js";
 import type { BuildRun, Emitter } from "./emitter.js";
 import { groupState } from "./group.js";
 import { NetworkMembers } from "./network-members.js";
-import { OutputWriter, type PreviousTree, type WriteResult } from "./output/writer.js";
+import type { PreviousTree } from "./output/previous.js";
+import { OutputWriter, type WriteResult } from "./output/writer.js";
+import { fingerprint } from "./plan/fingerprint.js";
+import { type PlanMode, RenderPlan } from "./plan/plan.js";
+import { decideState } from "./plan/state-units.js";
 import { releaseDocuments } from "./releases/emitter.js";
 import type { HistoryEntry, ReleaseInputs } from "./releases/inputs.js";
 import { tombstoneDocuments } from "./releases/tombstones.js";
 import { searchIndex } from "./search/emitter.js";
 import { siteEmitter } from "./site/emitter.js";
-import { summarise } from "./summary.js";
+import type { NetworkCounts } from "./stamp.js";
+import { type Summary, summarise } from "./summary.js";
+import { RenderTrace } from "./trace.js";
 import { Checker } from "./validate.js";
 
 export type { BuildOptions } from "./context.js";
@@ -37,9 +43,25 @@ export const EMITTERS: readonly Emitter[] = [
   catalogueDocuments,
 ];
 
+/** An emitter's name in the render trace (those made by a factory have no function name). */
+function nameOf(emitter: Emitter | undefined, i: number): string {
+  if (emitter === searchIndex) return "searchIndex";
+  if (emitter === networkDocuments) return "networkDocuments";
+  return emitter?.name || `emitter ${i}`;
+}
+
 export interface RenderOptions extends BuildOptions {
-  /** The release being replaced, for hard-linking unchanged files. */
+  /**
+   * The release being replaced, rendered with the same compression: its unchanged units are carried (hard-linked)
+   * when `previousRender` holds its render bookkeeping, and its other files are reused when their bytes are equal.
+   */
   previous?: PreviousTree | null;
+  /** The render bookkeeping of `previous` (`state/render/` of a release). */
+  previousRender?: string | null;
+  /** Where to keep this render's bookkeeping for the next release; none when null (a render outside a store). */
+  bookkeeping?: string | null;
+  /** `incremental` (default) carries unchanged units; `all` renders every unit, each with its own stamp. */
+  plan?: PlanMode;
   /** The releases before this one (history, changes, tombstones), when publishing into a release store. */
   release?: ReleaseInputs | null;
   /** The parts to render (default: all, `EMITTERS`); tests render one part alone. */
@@ -49,10 +71,22 @@ export interface RenderOptions extends BuildOptions {
 /** What a render wrote. */
 export interface RenderResult extends WriteResult {
   clinics: number;
+  /** Units rendered and carried unchanged from the previous release. */
+  units: { rendered: number; carried: number };
   /** The generation time written into the documents. */
   generatedAt: string;
   /** The release history including this release, newest first. */
   history: HistoryEntry[];
+}
+
+/** Every network's counts, as this release's stamp records them (a clinic's document shows its network's). */
+function networkCounts(summary: Summary): Record<string, NetworkCounts> {
+  return Object.fromEntries(
+    summary.networks.map((n) => [
+      n.name,
+      { clinic_count: n.clinics, state_count: n.states.length, states: n.states },
+    ]),
+  );
 }
 
 /**
@@ -69,14 +103,20 @@ export async function renderSite(
 ): Promise<RenderResult> {
   await mkdir(dir, { recursive: true });
   if ((await readdir(dir)).length > 0) throw new Error(`render needs an empty folder: ${dir}`);
-  const ctx = createContext(dataset, options);
   const check = new Checker();
   const summary = await summarise(dataset, check);
   check.throwIfAny();
-  const out = new OutputWriter(dir, {
-    compression: options.compression ?? "max",
-    previous: options.previous ?? null,
+  const ctx = createContext(dataset, options, networkCounts(summary));
+  const compression = options.compression ?? "max";
+  const previous = options.previous ?? null;
+  const plan = await RenderPlan.open(ctx, {
+    previous:
+      previous && options.previousRender ? { site: previous.root, dir: options.previousRender } : null,
+    out: options.bookkeeping ?? null,
+    fingerprint: await fingerprint({ siteUrl: ctx.siteUrl, baseUrl: ctx.baseUrl, compression }),
+    mode: options.plan ?? "incremental",
   });
+  const out = new OutputWriter(dir, { compression, previous });
   const scratch = await mkdtemp(join(dir, "..", ".scratch-"));
   try {
     const networkMembers = new NetworkMembers(join(scratch, "networks"));
@@ -87,20 +127,34 @@ export async function renderSite(
       check,
       scratch,
       networkMembers,
+      plan,
       release: options.release ?? null,
       published: {},
     };
-    const hooks = (options.emitters ?? EMITTERS).map((emitter) => emitter(run));
+    const emitters = options.emitters ?? EMITTERS;
+    const hooks = emitters.map((emitter) => emitter(run));
+    const trace = RenderTrace.fromEnv();
     for (const state of summary.states) {
-      const group = groupState(ctx, check, state, await dataset.clinics.load(state.state.code));
-      await networkMembers.add(group);
-      for (const h of hooks) await h.state?.(group);
+      const code = state.state.code;
+      await trace.step("plan: units", () => plan.beginState(code));
+      const clinics = await trace.step("load", () => dataset.clinics.load(code));
+      const group = await trace.step("group", () => groupState(ctx, check, state, clinics));
+      await trace.step("plan: units", () => decideState(plan, summary, group));
+      await trace.step("network members", () => networkMembers.add(group));
+      for (const [i, h] of hooks.entries())
+        await trace.step(`state: ${nameOf(emitters[i], i)}`, () => h.state?.(group));
+      await trace.step("plan: units", () => plan.endState(code));
       collectGarbage();
     }
-    for (const h of hooks) await h.finish?.();
+    for (const [i, h] of hooks.entries())
+      await trace.step(`finish: ${nameOf(emitters[i], i)}`, () => h.finish?.());
     check.throwIfAny();
+    const written = await trace.step("writer: finish", () => out.finish());
+    await trace.step("plan: finish", () => plan.finish());
+    trace.print();
     return {
-      ...(await out.finish()),
+      ...written,
+      units: plan.counts,
       clinics: summary.clinics,
       generatedAt: ctx.generatedAt,
       history: run.published.history ?? [],

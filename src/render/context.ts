@@ -1,6 +1,7 @@
 import type { Dataset } from "../dataset/types.js";
 import type { Meta } from "../schema/meta.js";
 import type { Compression } from "./output/compress.js";
+import { type NetworkCounts, type Stamp, stampId, stampOf } from "./stamp.js";
 
 export interface BuildOptions {
   /** Public address of the site, without a trailing slash, e.g. `https://urgentcare.example.org`. */
@@ -16,12 +17,20 @@ export interface BuildOptions {
   compression?: Compression;
 }
 
-/** Everything the document builders share: resolved addresses, the data set and the common meta block. */
+/**
+ * Everything the document builders share: resolved addresses, the data set and the common meta block. Its
+ * `dataset` facts (source, data version, record dates), `generatedAt`, `attribution` and `meta` are those of its
+ * `stamp`: the release being rendered, or, through `at`, the earlier release a unit was last rendered in.
+ */
 export interface BuildContext {
   siteUrl: string;
   baseUrl: string;
   generatedAt: string;
   dataset: Dataset;
+  /** The release-wide facts this context renders with (`src/render/stamp.ts`). */
+  stamp: Stamp;
+  /** The same build seen with another stamp (a unit whose content has not changed since an earlier release). */
+  at(stamp: Stamp): BuildContext;
   /** Ready-to-paste credit line (the attribution the licence asks for). */
   attribution: string;
   /** Absolute URL of a path relative to the API base (`/states.json`). */
@@ -42,12 +51,44 @@ export const LICENSE = {
  * The resolved addresses, credit line and meta block of one build.
  * @example const ctx = createContext(dataset, { siteUrl: "https://urgentcare.example.org", generatedAt: "2026-05-01T00:00:00Z" });
  */
-export function createContext(dataset: Dataset, options: BuildOptions): BuildContext {
+export function createContext(
+  dataset: Dataset,
+  options: BuildOptions,
+  networks: Record<string, NetworkCounts> = {},
+): BuildContext {
   const siteUrl = trimSlash(options.siteUrl);
   const baseUrl = trimSlash(options.baseUrl ?? `${siteUrl}/api/v1`);
   if (!/\/api\/v1$/.test(new URL(baseUrl).pathname))
     throw new Error(`base URL must end in /api/v1: ${baseUrl}`);
   const generatedAt = isoSeconds(options.generatedAt ?? new Date().toISOString());
+  const stamp = stampOf(dataset, generatedAt, networks);
+  const seen = new Map<string, BuildContext>();
+  const root = stamped(dataset, siteUrl, baseUrl, stamp, (other) => {
+    if (stampId(other) === stampId(stamp)) return root;
+    let ctx = seen.get(stampId(other));
+    if (!ctx) {
+      const view: Dataset = {
+        ...dataset,
+        source: other.source,
+        dataVersion: other.data_version,
+        recordDates: other.record_dates,
+      };
+      ctx = stamped(view, siteUrl, baseUrl, other, root.at);
+      seen.set(stampId(other), ctx);
+    }
+    return ctx;
+  });
+  return root;
+}
+
+function stamped(
+  dataset: Dataset,
+  siteUrl: string,
+  baseUrl: string,
+  stamp: Stamp,
+  at: (stamp: Stamp) => BuildContext,
+): BuildContext {
+  const generatedAt = stamp.generated_at;
   const attribution = creditLine(dataset, siteUrl);
   const api = (path: string) => `${baseUrl}${path}`;
   return {
@@ -55,6 +96,8 @@ export function createContext(dataset: Dataset, options: BuildOptions): BuildCon
     baseUrl,
     generatedAt,
     dataset,
+    stamp,
+    at,
     attribution,
     api,
     page: (path) => `${siteUrl}${path}`,

@@ -3,6 +3,7 @@ import type { BuildContext } from "./context.js";
 import type { StateGroup } from "./group.js";
 import type { NetworkMembers } from "./network-members.js";
 import type { OutputWriter } from "./output/writer.js";
+import type { RenderPlan } from "./plan/plan.js";
 import type { HistoryEntry, ReleaseInputs } from "./releases/inputs.js";
 import type { Summary } from "./summary.js";
 import type { Checker } from "./validate.js";
@@ -29,6 +30,11 @@ export interface BuildRun {
   scratch: string;
   /** Every network's clinics, complete once the last state is rendered (read them in `finish`). */
   networkMembers: NetworkMembers;
+  /**
+   * What to render: every unit's decision (render, with which stamp, or carry its previous files). Emitters ask it
+   * for each unit they write and carry the unit's files when it says so.
+   */
+  plan: RenderPlan;
   /** The releases before this one, when the build publishes into a release store. */
   release: ReleaseInputs | null;
   published: Published;

@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { appendFile, mkdir } from "node:fs/promises";
+import { appendFile, mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import type { Clinic } from "../schema/clinic.js";
@@ -57,6 +57,14 @@ export class NetworkMembers {
     for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
       if (line) yield JSON.parse(line) as NetworkMember;
     }
+  }
+
+  /** The spilled members of one network as bytes (what its documents and pages list, for its content key). */
+  async raw(network: Pick<NetworkSummary, "name">): Promise<Buffer> {
+    return readFile(this.#file(network.name)).catch((e: NodeJS.ErrnoException) => {
+      if (e.code === "ENOENT") return Buffer.alloc(0);
+      throw e;
+    });
   }
 
   // Network names are free text: the file name is a hex encoding, safe on every file system.

@@ -74,6 +74,7 @@ export const buildCommand: Command = {
 
     const started = performance.now();
     const { generateSample, publishRelease } = await pipeline();
+    let imported = started;
     let dataset: Dataset;
     if (values.input === undefined) {
       for (const flag of ["profile", "report", "data-version", "taxonomy"] as const) {
@@ -109,6 +110,7 @@ export const buildCommand: Command = {
       }
       dataset = result.dataset;
     }
+    imported = performance.now();
     if (values.input !== undefined && !argv.some((a) => a === "--site-url" || a.startsWith("--site-url=")))
       console.error(
         `ucd: warning: no --site-url given: every link in the documents and pages (clinic urls, the attribution link, sitemap) will point at ${DEFAULT_SITE_URL}. Pass --site-url with the public address before publishing.`,
@@ -131,6 +133,14 @@ export const buildCommand: Command = {
     console.error(
       `built ${dataset.clinics.size} clinics (${dataset.source.synthetic ? "synthetic sample" : dataset.source.name}) into ${values.out}: ${result.files} files (${result.reused} reused), ` +
         `${kb(result.bytes.raw)} raw, ${kb(result.bytes.gzip)} gzip, ${kb(result.bytes.brotli)} brotli, in ${ms} ms`,
+    );
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    const t = result.timings;
+    console.error(
+      `  units: ${result.units.rendered} rendered, ${result.units.carried} carried unchanged; written: ${result.written.files} files, ${kb(result.written.bytes)}`,
+    );
+    console.error(
+      `  time: ${values.input === undefined ? "sample" : "import"} ${s(imported - started)}, plan ${s(t.plan)}, previous tree ${s(t.previous)}, render ${s(t.render)}, bookkeeping ${s(t.bookkeeping)}, switch ${s(t.publish)}, prune ${s(t.prune)}`,
     );
     for (const line of releaseLines(result)) console.error(line);
     let purgeFailed = false;

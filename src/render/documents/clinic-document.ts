@@ -6,7 +6,7 @@ import type { BuildContext } from "../context.js";
 import type { Emitter } from "../emitter.js";
 import { apiFile, cityPage, cityPath, clinicPath } from "../paths.js";
 import type { Summary } from "../summary.js";
-import { networkEntry, stateRef } from "./entries.js";
+import { networkEntryAsOf, stateRef } from "./entries.js";
 
 /** Where a clinic sits, as the data set knows it: what `placedClinic` needs besides the clinic. */
 export interface Whereabouts {
@@ -51,23 +51,31 @@ export function clinicDocument(
     last_listed: null,
     id: clinic.id,
     clinic: placedClinic(ctx, clinic, where),
-    network: network ? networkEntry(ctx, network) : null,
+    network: network ? networkEntryAsOf(ctx, network) : null,
     sources,
     nearby: [],
     meta: ctx.meta(clinicPath(clinic.id)),
   };
 }
 
-/** One document per clinic, `/clinic/{id}.json`, written as its state is rendered. */
-export const clinicDocuments: Emitter = ({ ctx, out, check, summary }) => ({
+/**
+ * One document per clinic, `/clinic/{id}.json`, written as its state is rendered (carried unchanged when the
+ * clinic's unit is: `src/render/plan/`).
+ */
+export const clinicDocuments: Emitter = ({ out, check, summary, plan }) => ({
   async state(group) {
     const state = stateRef(group.state.state);
     for (const city of group.cities) {
       const place = { slug: city.city.slug, name: city.city.name };
       for (const { clinic, record } of city.clinics) {
         const path = clinicPath(clinic.id);
+        const decision = plan.decision("clinic", clinic.id);
+        if (!decision.render) {
+          await out.carryUnit([apiFile(path)]);
+          continue;
+        }
         const doc = clinicDocument(
-          ctx,
+          decision.ctx,
           summary,
           clinic,
           { state, city: place, zip: record.zip },

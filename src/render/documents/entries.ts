@@ -49,6 +49,23 @@ export function networkEntry(ctx: BuildContext, n: NetworkSummary): NetworkEntry
   };
 }
 
+/**
+ * A network's entry as a clinic's document shows it: its identity as the data set has it now, its counts as of
+ * the stamp the document is rendered with (so that an unchanged clinic's document stays byte for byte the same
+ * when other clinics join or leave its network; networks.json and the network's document have today's counts).
+ */
+export function networkEntryAsOf(ctx: BuildContext, n: NetworkSummary): NetworkEntry {
+  const counts = ctx.stamp.networks[n.name];
+  return counts
+    ? {
+        ...networkEntry(ctx, n),
+        clinic_count: counts.clinic_count,
+        state_count: counts.state_count,
+        states: [...counts.states],
+      }
+    : networkEntry(ctx, n);
+}
+
 /** Share of clinics with each field known, to 4 decimals (0 for no clinics). */
 export function fieldCoverage(known: FieldCounts, total: number) {
   return {

@@ -2,6 +2,7 @@ import { NetworkDocument, type PlacedClinic } from "../../schema/clinic-document
 import type { BuildContext } from "../context.js";
 import type { Emitter } from "../emitter.js";
 import { apiFile, networkPagePath } from "../paths.js";
+import { decideNetwork } from "../plan/network-unit.js";
 import type { NetworkSummary } from "../summary.js";
 import { placedClinic } from "./clinic-document.js";
 import { networkEntry } from "./entries.js";
@@ -46,10 +47,22 @@ export function networkDocument(
  * states rendered: one page in memory at a time.
  */
 export function networkDocumentsEmitter(size = NETWORK_PAGE_SIZE): Emitter {
-  return ({ ctx, out, check, summary, networkMembers, published }) => ({
+  return (run) => ({
     async finish() {
+      const { out, check, summary, networkMembers, published } = run;
       let second: string | null = null;
       for (const network of summary.networks) {
+        const pages = networkPages(network.clinics, size);
+        if (pages >= 2) second ??= networkPagePath(network.slug, 2);
+        const decision = await decideNetwork(run, network);
+        if (!decision.render) {
+          const paths = Array.from({ length: pages }, (_, i) =>
+            apiFile(networkPagePath(network.slug, i + 1)),
+          );
+          await out.carryUnit(paths);
+          continue;
+        }
+        const { ctx } = decision;
         let page: PlacedClinic[] = [];
         let number = 1;
         let seen = 0;
@@ -66,7 +79,6 @@ export function networkDocumentsEmitter(size = NETWORK_PAGE_SIZE): Emitter {
           if (page.length === size) await flush();
         }
         if (page.length > 0 || number === 1) await flush();
-        if (number > 2) second ??= networkPagePath(network.slug, 2);
         if (seen !== network.clinics)
           check.add(
             networkPagePath(network.slug, 1),

@@ -4,21 +4,25 @@ import { constants, createBrotliCompress, createGzip } from "node:zlib";
 export type Compression = "max" | "fast";
 
 /**
- * Brotli quality of one file. Quality 11 costs about 1 ms per KB, so in `max` mode it is spent where it pays:
- * shared documents and pages fetched by many (lists, city documents, search shards, assets). The long tail —
- * one document and one page per clinic — and files streamed whole (downloads) get quality 5 and 9, which are
- * 50–100× faster and ~10 % larger.
- * @example brotliQuality("api/v1/states.json", "max") // 11
+ * Brotli quality of one file's `.br` sibling, or null for none. Quality 11 costs about 1 ms per KB, so in `max`
+ * mode it is spent where it pays: shared documents and pages fetched by many (lists, city documents, search
+ * shards, assets); files streamed whole (downloads) get 9 (5 in `fast` mode). The long tail — one document and one
+ * page in each language per clinic, two thirds of the files of a release — gets no `.br` at all, only `.gz`: each
+ * is fetched rarely, brotli would save ~10 % of ~2.5 KB on it, and it cost a third of a full build's CPU (compressing
+ * it and creating its file: docs/benchmarks.md). Every client takes gzip.
+ * @example brotliQuality("api/v1/states.json", "max") // 11; brotliQuality("api/v1/clinic/k3v9q2m7x1ab.json", "max") // null
  */
-export function brotliQuality(path: string, mode: Compression, streamed = false): number {
+export function brotliQuality(path: string, mode: Compression, streamed = false): number | null {
+  if (isLongTail(path)) return null;
   if (mode === "fast") return 5;
-  if (streamed) return 9;
-  return isLongTail(path) ? 5 : 11;
+  return streamed ? 9 : 11;
 }
 
-/** One file per clinic: its API document and its page. */
-function isLongTail(path: string): boolean {
-  return path.startsWith("api/v1/clinic/") || /^clinics\/[^/]+\/[^/]+\/[^/]+\/index\.html$/.test(path);
+/** One file per clinic: its API document and its page in each language. */
+export function isLongTail(path: string): boolean {
+  return (
+    path.startsWith("api/v1/clinic/") || /^(?:es\/)?clinics\/[^/]+\/[^/]+\/[^/]+\/index\.html$/.test(path)
+  );
 }
 
 /** Gzip level: 9 when publishing (small files compress in microseconds either way), 6 for local use. */
@@ -26,12 +30,12 @@ export function gzipLevel(mode: Compression): number {
   return mode === "max" ? 9 : 6;
 }
 
-/** Streaming compressors for a file written in pieces (the bulk downloads). */
+/** Streaming compressors for a file written in pieces (the bulk downloads, the sitemaps). */
 export function compressStreams(path: string, mode: Compression) {
   return {
     brotli: createBrotliCompress({
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: brotliQuality(path, mode, true),
+        [constants.BROTLI_PARAM_QUALITY]: brotliQuality(path, mode, true) ?? 5,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       },
     }),

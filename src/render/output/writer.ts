@@ -7,6 +7,7 @@ import type { Writable } from "node:stream";
 import { collectGarbage } from "../../util/collect-garbage.js";
 import { brotliQuality, type Compression, compressStreams, gzipLevel } from "./compress.js";
 import { CompressPool } from "./compress-pool.js";
+import { ManifestCursor, type PreviousTree } from "./previous.js";
 import { sortedLines } from "./sort-lines.js";
 import {
   MANIFEST_HEADER,
@@ -16,12 +17,7 @@ import {
   type TreeFile,
 } from "./tree-manifest.js";
 
-/** The files of the release being replaced, so that unchanged files are hard-linked instead of rewritten. */
-export interface PreviousTree {
-  root: string;
-  /** Size and SHA-256 of a file of the previous release, from its manifest. */
-  get(path: string): { bytes: number; sha256: string } | undefined;
-}
+export type { PreviousTree } from "./previous.js";
 
 export interface WriterOptions {
   compression: Compression;
@@ -33,9 +29,11 @@ export interface WriterOptions {
 export interface WriteResult {
   /** Files written, compressed siblings included (the manifest excluded). */
   files: number;
-  /** Of those, files hard-linked from the previous release. */
+  /** Of those, files hard-linked from the previous release (unchanged units' files, and files of equal content). */
   reused: number;
   bytes: { raw: number; gzip: number; brotli: number };
+  /** Files whose bytes this build wrote (the others are hard links: carried, reused, or `-latest` aliases). */
+  written: { files: number; bytes: number };
 }
 
 /** A file written in pieces (bulk downloads): write, then close. */
@@ -54,6 +52,10 @@ const DIR_CACHE = 512;
  */
 const GC_CHECK_EVERY = 64;
 const PART = ".files.tsv.part";
+/** A spilled manifest line of a carried file: its entry is the previous release's (read at the end). */
+const CARRIED = "\t=";
+/** Carried paths gathered before they go to a worker to be linked. */
+const LINK_BATCH = 256;
 /** Characters of manifest lines gathered before they are written to the spill (each write is a system call). */
 const SPILL_BATCH = 64 * 1024;
 
@@ -75,12 +77,19 @@ export class OutputWriter {
   #spill: WriteStream | null = null;
   /** Manifest lines not yet handed to the spill: one write per SPILL_BATCH characters, not one per file. */
   #unspilled = "";
-  readonly #result: WriteResult = { files: 0, reused: 0, bytes: { raw: 0, gzip: 0, brotli: 0 } };
+  readonly #result: WriteResult = {
+    files: 0,
+    reused: 0,
+    bytes: { raw: 0, gzip: 0, brotli: 0 },
+    written: { files: 0, bytes: 0 },
+  };
   #failure: unknown = null;
   #pool: CompressPool | null = null;
   #added = 0;
   /** Files being streamed, closed by `close()` when a build fails before they are complete. */
   readonly #open = new Set<FailedStreams>();
+  /** Paths of unchanged units' files waiting to be linked. */
+  #carry: string[] = [];
 
   constructor(root: string, options: WriterOptions) {
     this.root = resolve(root);
@@ -102,7 +111,7 @@ export class OutputWriter {
     this.#throwIfFailed();
     if (++this.#added % GC_CHECK_EVERY === 0) collectGarbage();
     const task = this.#write(path, full, body, compress)
-      .then((entries) => this.#complete(entries))
+      .then(({ entries, linked }) => this.#complete(entries, !linked))
       .catch((e: unknown) => {
         this.#failure ??= e;
       });
@@ -147,6 +156,43 @@ export class OutputWriter {
     }
     this.#complete(entries);
     return true;
+  }
+
+  /**
+   * Hard-links the files of a unit unchanged since the previous release, each with its `.br`/`.gz` siblings: their
+   * manifest entries are the previous release's (merged in at the end), nothing is read or compressed. Linked in
+   * batches on the worker threads; failures surface from a later call or from `finish()`.
+   * @example await out.carryUnit(["api/v1/clinic/k3v9q2m7x1ab.json", "clinics/texas/austin/k3v9q2m7x1ab/index.html"]);
+   */
+  async carryUnit(paths: readonly string[]): Promise<void> {
+    if (!this.#options.previous) throw new Error("nothing to carry from: no previous release");
+    for (const path of paths) this.#check(path);
+    this.#carry.push(...paths);
+    if (this.#carry.length >= LINK_BATCH) await this.#flushCarry();
+  }
+
+  async #flushCarry(): Promise<void> {
+    const previous = this.#options.previous;
+    if (this.#carry.length === 0 || !previous) return;
+    const paths = this.#carry;
+    this.#carry = [];
+    while (this.#pending.size >= MAX_PENDING) await Promise.race(this.#pending);
+    this.#throwIfFailed();
+    this.#pool ??= new CompressPool();
+    const task = this.#pool
+      .link({ from: previous.root, to: this.root, paths })
+      .then((linked) => {
+        let text = "";
+        for (const path of linked) text += `${path}${CARRIED}\n`;
+        this.#result.files += linked.length;
+        this.#result.reused += linked.length;
+        this.#spillText(text);
+      })
+      .catch((e: unknown) => {
+        this.#failure ??= e;
+      });
+    this.#pending.add(task);
+    void task.finally(() => this.#pending.delete(task));
   }
 
   /**
@@ -198,7 +244,7 @@ export class OutputWriter {
         this.#open.delete(failed);
         const entries: TreeFile[] = [{ path, bytes, sha256: hash.digest("hex") }];
         if (zipped) for (const s of [".br", ".gz"]) entries.push(await hashFile(`${full}${s}`, path + s));
-        this.#complete(entries);
+        this.#complete(entries, true);
         return entries;
       },
     };
@@ -217,12 +263,13 @@ export class OutputWriter {
   /** Lists a file written through `external(path)`, reading it once for its size and hash. */
   async adopt(path: string): Promise<TreeFile> {
     const entry = await hashFile(join(this.root, path), path);
-    this.#complete([entry]);
+    this.#complete([entry], true);
     return entry;
   }
 
   /** Waits for every file in flight. */
   async drain(): Promise<void> {
+    await this.#flushCarry();
     while (this.#pending.size > 0) await Promise.all(this.#pending);
     this.#throwIfFailed();
   }
@@ -245,8 +292,8 @@ export class OutputWriter {
     let count = 0;
     let previous: string | null = null;
     let duplicate: string | null = null;
-    await sortedLines(part, (line) => {
-      const path = line.slice(0, line.indexOf("\t"));
+    const before = this.#options.previous ? new ManifestCursor(this.#options.previous.manifest) : null;
+    const add = (path: string, line: string): undefined | Promise<void> => {
       if (path === previous) duplicate ??= path;
       previous = path;
       text += `${line}\n`;
@@ -260,7 +307,24 @@ export class OutputWriter {
       // would queue in the stream's buffer.
       if (full) return Promise.race([once(out, "drain"), failed.promise]).then(() => {});
       if (failed.error) throw failed.error;
-    });
+    };
+    // A carried file's line is the previous release's: the carried paths come sorted, like its manifest, so one
+    // forward pass over it serves them all (and most lines are found without waiting for a read).
+    const carried = (path: string, line: string) => {
+      this.#countBytes(path, Number(line.slice(path.length + 1, line.indexOf("\t", path.length + 1))));
+      return add(path, line);
+    };
+    try {
+      await sortedLines(part, (spilled) => {
+        if (!spilled.endsWith(CARRIED)) return add(spilled.slice(0, spilled.indexOf("\t")), spilled);
+        const path = spilled.slice(0, -CARRIED.length);
+        if (!before) throw new Error(`carried file without a previous release: ${path}`);
+        const line = before.find(path);
+        return typeof line === "string" ? carried(path, line) : line.then((l) => carried(path, l));
+      });
+    } finally {
+      await before?.close();
+    }
     hash.update(text);
     out.end(text + manifestTrailer(count, hash.digest("hex")));
     await Promise.race([once(out, "close"), failed.promise]);
@@ -296,12 +360,22 @@ export class OutputWriter {
     this.#dirs.add(dir);
   }
 
-  async #write(path: string, full: string, body: string | Buffer, compress: boolean): Promise<TreeFile[]> {
+  async #write(
+    path: string,
+    full: string,
+    body: string | Buffer,
+    compress: boolean,
+  ): Promise<{ entries: TreeFile[]; linked: boolean }> {
     const previous = this.#options.previous;
     const before = previous?.get(path);
     if (previous && before) {
       const sha256 = createHash("sha256").update(body).digest("hex");
-      const siblings = compress ? [".br", ".gz"].map((s) => ({ s, e: previous.get(path + s) })) : [];
+      const wanted = compress
+        ? brotliQuality(path, this.#options.compression) === null
+          ? [".gz"]
+          : [".br", ".gz"]
+        : [];
+      const siblings = wanted.map((s) => ({ s, e: previous.get(path + s) }));
       if (before.sha256 === sha256 && siblings.every(({ e }) => e !== undefined)) {
         await this.#mkdirFor(full);
         await link(join(previous.root, path), full);
@@ -311,17 +385,18 @@ export class OutputWriter {
           entries.push({ path: path + s, ...(e as { bytes: number; sha256: string }) });
         }
         this.#result.reused += entries.length;
-        return entries;
+        return { entries, linked: true };
       }
     }
     this.#pool ??= new CompressPool();
     const mode = this.#options.compression;
-    return this.#pool.write({
+    const entries = await this.#pool.write({
       path,
       full,
       body,
       compress: compress ? { brotli: brotliQuality(path, mode), gzip: gzipLevel(mode) } : null,
     });
+    return { entries, linked: false };
   }
 
   /** Stops the worker threads and closes the files still being streamed (after `finish`, or when a build fails). */
@@ -332,18 +407,33 @@ export class OutputWriter {
     this.#pool = null;
   }
 
-  /** Lists completed files in the manifest's spill and counts them. */
-  #complete(entries: readonly TreeFile[]): void {
+  /** Lists completed files in the manifest's spill and counts them (`written`: new bytes, not links). */
+  #complete(entries: readonly TreeFile[], written = false): void {
     const main = entries[0];
     let text = "";
     for (const f of entries) {
       text += manifestLine(f);
       this.#result.files++;
+      if (written) {
+        this.#result.written.files++;
+        this.#result.written.bytes += f.bytes;
+      }
       const sibling = f !== main && (f.path === `${main?.path}.br` || f.path === `${main?.path}.gz`);
       if (sibling && f.path.endsWith(".br")) this.#result.bytes.brotli += f.bytes;
       else if (sibling) this.#result.bytes.gzip += f.bytes;
       else this.#result.bytes.raw += f.bytes;
     }
+    this.#spillText(text);
+  }
+
+  /** Counts the bytes of a carried file (known only when its entry is read back). */
+  #countBytes(path: string, bytes: number): void {
+    if (path.endsWith(".br")) this.#result.bytes.brotli += bytes;
+    else if (path.endsWith(".gz")) this.#result.bytes.gzip += bytes;
+    else this.#result.bytes.raw += bytes;
+  }
+
+  #spillText(text: string): void {
     this.#unspilled += text;
     if (this.#unspilled.length >= SPILL_BATCH) {
       (this.#spill ?? this.#openSpill()).write(this.#unspilled);

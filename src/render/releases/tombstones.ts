@@ -4,12 +4,13 @@ import { stateByCode } from "../../geo/states.js";
 import { ClinicDocument, type NearbyClinic } from "../../schema/clinic-document.js";
 import type { BuildContext } from "../context.js";
 import { placedClinic } from "../documents/clinic-document.js";
-import { clinicDocument, networkEntry, stateRef } from "../documents/entries.js";
+import { clinicDocument, networkEntryAsOf, stateRef } from "../documents/entries.js";
 import type { Emitter } from "../emitter.js";
-import type { StateGroup } from "../group.js";
+import type { RenderedClinic, StateGroup } from "../group.js";
 import { apiFile, clinicPage, clinicPath, pageFile } from "../paths.js";
+import { contentKey } from "../plan/keys.js";
 import { tombstonePageHtml } from "../site/pages/tombstone.js";
-import { siteContexts } from "../site/site.js";
+import { type SiteContext, siteContext, siteContexts } from "../site/site.js";
 import type { Summary } from "../summary.js";
 import type { Tombstone } from "./inputs.js";
 
@@ -21,7 +22,7 @@ export const NEARBY = 5;
  * addresses, written with their state: last known data, since when, and the nearest clinics still listed in the
  * state (by distance from its last known position, else those of its city, else of its state). Not in the sitemap.
  */
-export const tombstoneDocuments: Emitter = ({ ctx, out, check, summary, release }) => {
+export const tombstoneDocuments: Emitter = ({ ctx, out, check, summary, release, plan }) => {
   const byState = new Map<string, Tombstone[]>();
   for (const t of release?.tombstones ?? []) {
     const list = byState.get(t.record.state);
@@ -29,17 +30,42 @@ export const tombstoneDocuments: Emitter = ({ ctx, out, check, summary, release 
     else byState.set(t.record.state, [t]);
   }
   const sites = siteContexts(ctx);
+  const byStamp = new Map<BuildContext, SiteContext[]>([[ctx, sites]]);
+  const sitesOf = (c: BuildContext): SiteContext[] => {
+    let list = byStamp.get(c);
+    if (!list) {
+      list = sites.map((s) => siteContext(c, s.lang, s.assets));
+      byStamp.set(c, list);
+    }
+    return list;
+  };
   return {
     async state(group) {
       const tombstones = byState.get(group.state.state.code) ?? [];
+      if (tombstones.length === 0) return;
+      const listed = listedClinics(group);
       for (const t of [...tombstones].sort((a, b) => (a.record.id < b.record.id ? -1 : 1))) {
-        const doc = tombstoneDocument(ctx, summary, t, nearby(group, t.record));
-        const path = clinicPath(t.record.id);
-        const parsed = check.parse(path, ClinicDocument, doc);
-        await out.json(apiFile(path), parsed);
+        const near = nearby(listed, t.record);
+        const doc = tombstoneDocument(ctx, summary, t, near);
         const cityListed = group.cities.some((c) => c.city.slug === t.record.city_slug);
+        // The network's counts are the stamp's (see networkEntryAsOf): its identity is the content.
+        const { meta: _meta, network, ...content } = doc;
+        const key = contentKey(plan.fingerprint, "tombstone", [
+          content,
+          network ? [network.slug, network.name, network.wikidata] : null,
+          cityListed,
+        ]);
+        const decision = plan.decide("tombstone", t.record.id, key, t.record.city_slug);
+        const path = clinicPath(t.record.id);
         const page = clinicPage(group.state.state.slug, t.record.city_slug, t.record.id);
-        for (const site of sites) {
+        if (!decision.render) {
+          await out.carryUnit([apiFile(path), ...sites.map((site) => pageFile(site.pagePath(page)))]);
+          continue;
+        }
+        const stamped = decision.ctx === ctx ? doc : tombstoneDocument(decision.ctx, summary, t, near);
+        const parsed = check.parse(path, ClinicDocument, stamped);
+        await out.json(apiFile(path), parsed);
+        for (const site of sitesOf(decision.ctx)) {
           const html = tombstonePageHtml(site, {
             clinic: parsed.clinic,
             removedSince: t.removed_since,
@@ -76,29 +102,43 @@ export function tombstoneDocument(
       city: { slug: r.city_slug, name: r.city },
       zip: r.zip,
     }),
-    network: network ? networkEntry(ctx, network) : null,
+    network: network ? networkEntryAsOf(ctx, network) : null,
     sources: r.sources,
     nearby: near,
     meta: ctx.meta(clinicPath(r.id)),
   };
 }
 
-/** The NEARBY listed clinics of the state nearest to `r` (or of its city, or of the state, when it has no position). */
-function nearby(group: StateGroup, r: ClinicRecord): NearbyClinic[] {
-  const listed = group.cities.flatMap((c) => c.clinics.map((x) => ({ city: c.city.name, ...x })));
-  const located = r.latitude !== null && r.longitude !== null;
-  const scored = listed.map((x) => ({
-    x,
-    km:
-      located && x.record.latitude !== null && x.record.longitude !== null
-        ? distanceKm(r.latitude as number, r.longitude as number, x.record.latitude, x.record.longitude)
-        : null,
-  }));
-  const inCity = (s: (typeof scored)[number]) => s.x.record.city_slug === r.city_slug;
-  const ranked = located
-    ? scored.filter((s) => s.km !== null).sort((a, b) => (a.km as number) - (b.km as number))
-    : [...scored.filter(inCity), ...scored.filter((s) => !inCity(s))];
-  return ranked.slice(0, NEARBY).map(({ x, km }) => ({
+/** A listed clinic of the state, with its city's name. */
+type Listed = RenderedClinic & { city: string };
+
+/** The state's listed clinics, in the order its documents list them. */
+function listedClinics(group: StateGroup): Listed[] {
+  return group.cities.flatMap((c) => c.clinics.map((x) => ({ city: c.city.name, ...x })));
+}
+
+/**
+ * The NEARBY listed clinics of the state nearest to `r` (or of its city, or of the state, when it has no position):
+ * one pass over the state's clinics keeping the best few (ties in list order), not a sort of them all per tombstone.
+ */
+function nearby(listed: readonly Listed[], r: ClinicRecord): NearbyClinic[] {
+  let best: { x: Listed; km: number | null }[] = [];
+  if (r.latitude !== null && r.longitude !== null) {
+    for (const x of listed) {
+      if (x.record.latitude === null || x.record.longitude === null) continue;
+      const km = distanceKm(r.latitude, r.longitude, x.record.latitude, x.record.longitude);
+      if (best.length === NEARBY && km >= (best[NEARBY - 1]?.km as number)) continue;
+      let at = best.length;
+      while (at > 0 && (best[at - 1]?.km as number) > km) at--;
+      best.splice(at, 0, { x, km });
+      if (best.length > NEARBY) best.pop();
+    }
+  } else {
+    const inCity = listed.filter((x) => x.record.city_slug === r.city_slug).slice(0, NEARBY);
+    const others = listed.filter((x) => x.record.city_slug !== r.city_slug).slice(0, NEARBY - inCity.length);
+    best = [...inCity, ...others].map((x) => ({ x, km: null }));
+  }
+  return best.map(({ x, km }) => ({
     id: x.clinic.id,
     name: x.clinic.name,
     city: x.city,

@@ -6,6 +6,7 @@ import { SearchIndex, SearchShard } from "../../schema/search.js";
 import { collectGarbage } from "../../util/collect-garbage.js";
 import type { Emitter } from "../emitter.js";
 import { apiFile, searchRootPath } from "../paths.js";
+import { contentKey } from "../plan/keys.js";
 import { searchIndexDocument, shardDocument, shardPath } from "./documents.js";
 import {
   addPairs,
@@ -32,7 +33,7 @@ type SpilledClinic = [string, string, string | null, string, string, string, str
  * @example const emitter = searchEmitter({ ...DEFAULT_LAYOUT, budgetBytes: 4096 });
  */
 export function searchEmitter(layout: Partial<LayoutOptions> = {}): Emitter {
-  return ({ ctx, out, check, summary, scratch, published }) => {
+  return ({ ctx, out, check, summary, scratch, published, plan }) => {
     const dir = join(scratch, "search");
     const counts = new Map<string, number>();
     const options: LayoutOptions = {
@@ -40,6 +41,7 @@ export function searchEmitter(layout: Partial<LayoutOptions> = {}): Emitter {
       pairLimit: pairLimitFor(summary.clinics, layout.keyLimit ?? DEFAULT_LAYOUT.keyLimit),
       ...layout,
     };
+    plan.pairLimit = options.pairLimit;
     let ready: Promise<unknown> | null = null;
     return {
       async state(group) {
@@ -91,7 +93,14 @@ export function searchEmitter(layout: Partial<LayoutOptions> = {}): Emitter {
           const common = truncateCommon(keys, options);
           for (const shard of layoutShards(bucket, keys, common, options)) {
             const path = shardPath(shard);
-            await out.json(apiFile(path), check.parse(path, SearchShard, shardDocument(ctx, shard)));
+            // A shard's content is its document without the stamp: laid out and compared every release (the
+            // layout needs every key of the bucket anyway), written only when it changed.
+            const { meta: _meta, ...content } = shardDocument(ctx, shard);
+            const decision = plan.decide("shard", path, contentKey(plan.fingerprint, "shard", content));
+            if (decision.render) {
+              const doc = { ...content, meta: decision.ctx.meta(path) };
+              await out.json(apiFile(path), check.parse(path, SearchShard, doc));
+            } else await out.carryUnit([apiFile(path)]);
             if (shard.kind === "leaf") leaves.push(shard.prefix);
             else head ??= path;
           }

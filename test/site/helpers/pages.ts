@@ -31,12 +31,16 @@ export function kindOf(file: string): "clinic" | "city" | "state" | "network" | 
 /** `clinics/texas/index.html` → `/clinics/texas/` */
 export const urlOf = (file: string) => `/${file.replace(/index\.html$/, "")}`;
 
-/** Brotli weight of a page with the CSS and scripts it loads (each shared file counted once). */
+/** Compressed size of a file as a browser gets it: its `.br` sibling, else its `.gz` (a clinic's page has no `.br`). */
+export function sent(files: Map<string, number>, path: string): number {
+  return files.get(`${path}.br`) ?? files.get(`${path}.gz`) ?? Number.NaN;
+}
+
+/** Compressed weight of a page with the CSS and scripts it loads (each shared file counted once). */
 export async function pageWeight(dir: string, files: Map<string, number>, file: string): Promise<number> {
   const body = await readFile(join(dir, file), "utf8");
-  let total = files.get(`${file}.br`) ?? Number.NaN;
-  for (const m of body.matchAll(/(?:href|src)="\/(assets\/[^"]+)"/g))
-    total += files.get(`${m[1]}.br`) ?? Number.NaN;
+  let total = sent(files, file);
+  for (const m of body.matchAll(/(?:href|src)="\/(assets\/[^"]+)"/g)) total += sent(files, m[1] as string);
   return total;
 }
 
@@ -46,7 +50,7 @@ export async function representativePages(dir: string) {
   const sizes = new Map(all.map((f) => [f.path, f.bytes]));
   const heaviest = (kind: string) => {
     let best: string | undefined;
-    const br = (path: string) => sizes.get(`${path}.br`) ?? 0;
+    const br = (path: string) => sent(sizes, path) || 0;
     for (const f of all) if (kindOf(f.path) === kind && (!best || br(f.path) > br(best))) best = f.path;
     if (!best) throw new Error(`no ${kind} page`);
     return best;

@@ -1,0 +1,118 @@
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { isUnitFile } from "../paths.js";
+import { MANIFEST_HEADER, TREE_MANIFEST } from "./tree-manifest.js";
+
+/** The files of the release being replaced: carried (hard-linked) when unchanged instead of written again. */
+export interface PreviousTree {
+  root: string;
+  /** Its `files.tsv`: the entries of its units' files are read from it when they are carried. */
+  manifest: string;
+  /**
+   * Size and SHA-256 of one of its files that belongs to no unit (lists, downloads, assets…), for reuse by content;
+   * the files of units are not held (a million clinics' files would not fit in memory), they are carried by unit.
+   */
+  get(path: string): { bytes: number; sha256: string } | undefined;
+}
+
+/**
+ * The previous release's tree from its manifest, streamed and checked against its trailer (throws when it is
+ * truncated or edited): only the entries of files outside units are held.
+ * @example const previous = await previousTree(".public.releases/0007-2026-06-01/site");
+ */
+export async function previousTree(root: string): Promise<PreviousTree> {
+  const manifest = join(root, TREE_MANIFEST);
+  const byPath = new Map<string, { bytes: number; sha256: string }>();
+  const hash = createHash("sha256");
+  let count = 0;
+  let trailer: string | null = null;
+  let first = true;
+  const input = createReadStream(manifest);
+  for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
+    if (first) {
+      if (`${line}\n` !== MANIFEST_HEADER) throw new Error(`${manifest}: not a tree manifest`);
+      hash.update(MANIFEST_HEADER);
+      first = false;
+      continue;
+    }
+    if (trailer !== null) throw new Error(`${manifest}: lines after the trailer`);
+    if (line.startsWith("#end\t")) {
+      trailer = line;
+      continue;
+    }
+    hash.update(`${line}\n`);
+    count++;
+    const tab = line.indexOf("\t");
+    const path = line.slice(0, tab);
+    if (isUnitFile(path)) continue;
+    const tab2 = line.indexOf("\t", tab + 1);
+    byPath.set(path, { bytes: Number(line.slice(tab + 1, tab2)), sha256: line.slice(tab2 + 1) });
+  }
+  if (trailer !== `#end\t${count}\t${hash.digest("hex")}`)
+    throw new Error(`${manifest}: does not match its trailer (truncated or edited)`);
+  return { root, manifest, get: (path) => byPath.get(path) };
+}
+
+/** The file lines of a `files.tsv` (header and trailer left out), in order. */
+export async function* manifestLines(file: string): AsyncGenerator<string> {
+  const input = createReadStream(file);
+  try {
+    for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY }))
+      if (line && !line.startsWith("#")) yield line;
+  } finally {
+    input.destroy();
+  }
+}
+
+/**
+ * Reads a `files.tsv` forward, finding the lines of paths asked in sorted order (the carried files of a render, as
+ * its own manifest is merged): most lookups are answered from the chunk in memory, without waiting.
+ * @example const cursor = new ManifestCursor(previous.manifest); const line = await cursor.find("api/v1/clinic/x.json");
+ */
+export class ManifestCursor {
+  readonly #file: string;
+  #reader: AsyncIterator<Buffer> | null = null;
+  #lines: string[] = [];
+  #at = 0;
+  #rest = "";
+  #done = false;
+
+  constructor(file: string) {
+    this.#file = file;
+  }
+
+  /** The manifest line of `path`; throws when the manifest has no such file after the last one found. */
+  find(path: string): string | Promise<string> {
+    for (; this.#at < this.#lines.length; this.#at++) {
+      const line = this.#lines[this.#at] as string;
+      const tab = line.indexOf("\t");
+      const at = line.slice(0, tab);
+      if (at === path) {
+        this.#at++;
+        return line;
+      }
+      if (at > path) break;
+    }
+    if (this.#at < this.#lines.length || this.#done)
+      throw new Error(`carried file missing from the previous release's manifest: ${path}`);
+    return this.#refill().then(() => this.find(path));
+  }
+
+  /** Stops reading. */
+  async close(): Promise<void> {
+    await this.#reader?.return?.();
+  }
+
+  async #refill(): Promise<void> {
+    this.#reader ??= createReadStream(this.#file, { highWaterMark: 1 << 20 })[Symbol.asyncIterator]();
+    const next = await this.#reader.next();
+    const text = this.#rest + (next.done ? "" : (next.value as Buffer).toString("latin1"));
+    const lines = text.split("\n");
+    this.#rest = next.done ? "" : (lines.pop() ?? "");
+    this.#done = Boolean(next.done);
+    this.#lines = lines.filter((l) => l !== "" && !l.startsWith("#"));
+    this.#at = 0;
+  }
+}

@@ -1,0 +1,43 @@
+import { performance } from "node:perf_hooks";
+
+/**
+ * Wall time of each step of a render, summed by name, printed to stderr at the end when `UCD_RENDER_TRACE` is set
+ * (how `npm run bench` and docs/benchmarks.md break a build's time down). Off, it only calls the step. A step's
+ * time includes waiting for the compression workers when the writer's queue is full, so compression shows up in
+ * the steps that produce the most bytes; the workers' own CPU time is not counted here.
+ * @example
+ * const trace = RenderTrace.fromEnv();
+ * const group = await trace.step("load + group", () => load(code));
+ * trace.print();
+ */
+export class RenderTrace {
+  readonly #totals: Map<string, number> | null;
+
+  private constructor(on: boolean) {
+    this.#totals = on ? new Map() : null;
+  }
+
+  /** On when the environment variable `UCD_RENDER_TRACE` is set to anything but empty or `0`. */
+  static fromEnv(env: NodeJS.ProcessEnv = process.env): RenderTrace {
+    const v = env.UCD_RENDER_TRACE;
+    return new RenderTrace(v !== undefined && v !== "" && v !== "0");
+  }
+
+  /** Runs `fn`, adding its wall time to `name`'s total, and returns its value. */
+  async step<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
+    const totals = this.#totals;
+    if (!totals) return fn();
+    const t = performance.now();
+    try {
+      return await fn();
+    } finally {
+      totals.set(name, (totals.get(name) ?? 0) + performance.now() - t);
+    }
+  }
+
+  /** Writes one line per step, `trace <seconds> s <name>`, in the order the steps first ran. */
+  print(write: (line: string) => void = (line) => process.stderr.write(line)): void {
+    if (!this.#totals) return;
+    for (const [name, ms] of this.#totals) write(`trace ${(ms / 1000).toFixed(2)} s ${name}\n`);
+  }
+}
