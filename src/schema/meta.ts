@@ -63,8 +63,13 @@ export const Meta = z
     data_version: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .meta({ description: "Release of the data set: the date (YYYY-MM-DD) of the data it was built from." }),
-    generated_at: z.iso.datetime().meta({ description: "When this document was generated (UTC)." }),
+      .meta({
+        description:
+          "Release of the data set that wrote this document: the date (YYYY-MM-DD) of the data it was built from. A document whose content a later release did not change is carried over byte for byte and keeps the data version, generated_at and source of the release that last changed it; the current release is the API index's (docs/releases.md).",
+      }),
+    generated_at: z.iso.datetime().meta({
+      description: "When this document was generated (UTC): by the release that last changed its content.",
+    }),
     source: Source,
     license: License,
     attribution: z.string().meta({ description: "Ready-to-use credit line required by CC-BY-4.0." }),

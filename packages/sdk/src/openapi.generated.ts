@@ -893,11 +893,11 @@ export interface components {
             synthetic: boolean;
             /** @enum {string} */
             api_version: "v1";
-            /** @description Release of the data set: the date (YYYY-MM-DD) of the data it was built from. */
+            /** @description Release of the data set that wrote this document: the date (YYYY-MM-DD) of the data it was built from. A document whose content a later release did not change is carried over byte for byte and keeps the data version, generated_at and source of the release that last changed it; the current release is the API index's (docs/releases.md). */
             data_version: string;
             /**
              * Format: date-time
-             * @description When this document was generated (UTC).
+             * @description When this document was generated (UTC): by the release that last changed its content.
              */
             generated_at: string;
             source: components["schemas"]["Source"];
