@@ -3,51 +3,11 @@ import { dedupe } from "../../src/ingest/dedupe/index.js";
 import { isPaediatric, similarNames } from "../../src/ingest/dedupe/similarity.js";
 import type { MergedRecord, NormalisedRecord } from "../../src/ingest/normalised.js";
 import type { Problem } from "../../src/ingest/problems.js";
+import { normalisedRecord } from "../helpers/normalised.js";
 
 let order = 0;
 function candidate(over: Partial<NormalisedRecord>): NormalisedRecord {
-  const o = order++;
-  return {
-    order: o,
-    input: 0,
-    file: "in.csv",
-    row: o + 2,
-    source: "test",
-    sourceId: null,
-    stableId: false,
-    npi: null,
-    authority: [],
-    givenSources: null,
-    givenSourceIds: [],
-    keptId: null,
-    name: "Acme Urgent Care",
-    networksFromNames: true,
-    networkColumn: null,
-    networkEvidence: null,
-    brand: null,
-    brandPrefix: null,
-    street: "1 Main St",
-    address: "1 Main St, Austin, TX 78701",
-    zip: "78701",
-    neighborhood: null,
-    latitude: 30.27,
-    longitude: -97.74,
-    coordinatesSource: "source",
-    phone: "(512) 555-0100",
-    weekly: null,
-    timezone: null,
-    services: [],
-    insurance: [],
-    rating: null,
-    reviews_count: null,
-    website: null,
-    state: "TX",
-    city: "Austin",
-    citySlug: null,
-    date: null,
-    repairs: [],
-    ...over,
-  };
+  return normalisedRecord(order++, over);
 }
 
 function run(list: NormalisedRecord[]) {

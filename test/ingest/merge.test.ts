@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { mergeSources } from "../../src/ingest/merge/index.js";
 import type { MergedRecord } from "../../src/ingest/normalised.js";
 import type { Problem } from "../../src/ingest/problems.js";
+import { normalisedRecord } from "../helpers/normalised.js";
 
 const NPPES = "CMS NPPES";
 const HIFLD = "HIFLD Urgent Care Facilities";
@@ -12,49 +13,22 @@ let order = 0;
 function record(over: Partial<MergedRecord>): MergedRecord {
   const o = order++;
   const source = over.source ?? NPPES;
-  return {
-    order: o,
-    input: 0,
+  return normalisedRecord(o, {
     file: `${source}.csv`,
-    row: o + 2,
     source,
-    sourceId: null,
-    stableId: false,
-    npi: null,
-    authority: [],
-    givenSources: null,
-    givenSourceIds: [],
-    keptId: null,
     name: "Quickmend Urgent Care",
-    networksFromNames: true,
-    networkColumn: null,
-    networkEvidence: null,
-    brand: null,
-    brandPrefix: null,
     street: "1200 W Anderson Ln",
     address: "1200 W Anderson Ln, Austin, TX 78757",
     zip: "78757",
-    neighborhood: null,
     latitude: 30.35167,
     longitude: -97.732666,
     coordinatesSource: "zip_centroid",
     phone: "(512) 555-0134",
-    weekly: null,
-    timezone: null,
-    services: [],
-    insurance: [],
-    rating: null,
-    reviews_count: null,
-    website: null,
-    state: "TX",
-    city: "Austin",
-    citySlug: null,
     date: "2026-10-14",
-    repairs: [],
     provenance: [`${source}.csv:${o + 2}`],
     sourceIds: [],
     ...over,
-  };
+  });
 }
 
 /** An HIFLD-like record: a real point, dated 2009. */
