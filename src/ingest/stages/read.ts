@@ -144,18 +144,21 @@ export async function readInputs(
       notice: (row: number, code: string, message: string) =>
         report({ file: path, row, field: "", code, message, kind: "notice" }),
     };
+    /** Progress of a streamed source (NPPES bundle, Overture places) in MiB read. */
+    const onProgress = (label: string, bytes: number) =>
+      options.progress?.update(label, Math.round(bytes / 2 ** 20));
     const events = readRecords(path, format, onRowProblem, {
       inputs: options.inputs,
       forceNppes: options.profile?.name === "nppes",
       forceOverture: options.profile?.name === "overture",
       nppes: {
         ...options.nppes,
-        onProgress: (label, bytes) => options.progress?.update(label, Math.round(bytes / 2 ** 20)),
+        onProgress,
         text,
       },
       overture: {
         ...options.overture,
-        onProgress: (label, bytes) => options.progress?.update(label, Math.round(bytes / 2 ** 20)),
+        onProgress,
       },
       text,
     });
