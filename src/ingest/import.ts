@@ -6,6 +6,7 @@ import { StateSpill } from "../dataset/state-spill.js";
 import type { CityRecord, ClinicRecord, Dataset } from "../dataset/types.js";
 import { STATES } from "../geo/states.js";
 import { collectGarbage } from "../util/collect-garbage.js";
+import type { PrefixCounts } from "./networks/infer.js";
 import { NetworkSlugs } from "./networks/slugs.js";
 import type { NormalisedRecord } from "./normalised.js";
 import { type Problem, ProblemLog } from "./problems.js";
@@ -93,7 +94,7 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
     const ctx: ResolveContext = {
       stableSourceId: stable,
       idFromSourceId: (r) => (r.stableId ? stable(r) : null),
-      inferred: read.prefixes.decide(),
+      inferred: (base ? await withKeptPrefixes(read.prefixes, base) : read.prefixes).decide(),
       keptIds: new Set(),
       report,
     };
@@ -210,7 +211,22 @@ interface UpdateBase {
   snapshot: Snapshot;
   /** One state's records not replaced by the update, numbered after the `from` records read. */
   records(state: string, from: number): Promise<NormalisedRecord[]>;
+  /** The same records, as they were kept (not numbered, not counted as replaced). */
+  kept(state: string): Promise<NormalisedRecord[]>;
   readonly replaced: number;
+}
+
+/**
+ * The brand prefixes of the records read and of those an update keeps from the last release: a network inferred
+ * from "Brand - Place" names is decided over the whole data set, and a weekly file alone lists a few of its clinics
+ * at most — counted alone, every such network would vanish from the clinics the week did not touch.
+ */
+async function withKeptPrefixes(read: PrefixCounts, base: UpdateBase): Promise<PrefixCounts> {
+  const all = read.copy();
+  for (const s of STATES)
+    for (const r of await base.kept(s.code))
+      if (r.brandPrefix !== null) all.add(r.brandPrefix, r.state, r.city);
+  return all;
 }
 
 /**
@@ -257,6 +273,9 @@ function updateBase(
         out.push({ ...r, input: -1, order: from + out.length });
       }
       return out;
+    },
+    async kept(state) {
+      return (await readSnapshotState(snapshot, state)).filter((r) => r.npi === null || !npis.has(r.npi));
     },
   };
 }

@@ -48,7 +48,8 @@ const phoneOf = (digits: string | null) =>
   digits === null ? null : `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 
 beforeAll(async () => {
-  n = await nppesBundle({ weekly: true, report: true });
+  // 300 clinics (not the helper's 120): enough chains named "Brand - Place" for networks inferred from names.
+  n = await nppesBundle({ weekly: true, report: true, urgentCare: 300 });
   zipped = await load([await file(n.dir, "NPPES_Data_Dissemination", ".zip")]);
   extracted = await load([await file(n.dir, "npidata_pfile_")]);
 });
@@ -245,6 +246,22 @@ describe("updates on top of the last release", () => {
       kept++;
     }
     expect(kept).toBeGreaterThan(before.length * 0.8);
+  });
+
+  test("a network inferred from names stays on the clinics a weekly file does not list", () => {
+    // "Brand - Place" names in several cities make a network; a weekly file lists a few of those clinics at
+    // most, so the names it reads alone show no brand: the kept records' names must count as well.
+    const week = n.weekly?.weekly;
+    if (!week) throw new Error("no weekly truth");
+    const decided = new Set([...week.added, ...week.removed, ...week.changed].map((x) => x.npi));
+    const inferred = before.filter((c) => c.network_evidence?.kind === "name_pattern");
+    const untouched = inferred.filter((c) => c.npi === null || !decided.has(c.npi));
+    expect(untouched.length).toBeGreaterThan(5);
+    const now = new Map(after.map((c) => [c.id, c]));
+    for (const c of untouched) {
+      expect(now.get(c.id)?.network, c.id).toBe(c.network);
+      expect(now.get(c.id)?.network_evidence, c.id).toEqual(c.network_evidence);
+    }
   });
 
   test("the deactivation report removes the listed NPIs that were listed, and nothing else", () => {

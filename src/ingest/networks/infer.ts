@@ -27,6 +27,19 @@ export interface InferredNetwork {
 export class PrefixCounts {
   private readonly byKey = new Map<string, PrefixStats>();
 
+  /** A new count holding this one's (so that a stage adds to its own copy, not to another stage's result). */
+  copy(): PrefixCounts {
+    const c = new PrefixCounts();
+    for (const [key, s] of this.byKey)
+      c.byKey.set(key, {
+        spellings: new Map(s.spellings),
+        states: new Map(
+          [...s.states].map(([st, v]) => [st, { clinics: v.clinics, cities: new Set(v.cities) }]),
+        ),
+      });
+    return c;
+  }
+
   add(prefix: string, state: string, city: string): void {
     const key = words(prefix);
     let s = this.byKey.get(key);
