@@ -64,7 +64,10 @@ export async function lastSources(out: string): Promise<string | null> {
   return current ? join(current.state, SOURCES) : null;
 }
 
-/** Release folders kept on disk: the current one, the one before (servers may still be reading it), one more. */
+/**
+ * Release folders kept on disk: the current one, the one before (servers may still be reading it), one more. A
+ * build removes the older ones while it runs, so that its release makes this many again.
+ */
 export const KEEP_FOLDERS = 3;
 
 /** A release that would remove more than this share of the previous release's clinics needs `allowShrink`. */
@@ -109,6 +112,9 @@ export async function publishRelease(
     };
     const compression = options.compression ?? "max";
     const keep = options.keepReleases ?? DEFAULT_KEEP_RELEASES;
+    // The folders this release will push out of the kept ones are removed while it is built: nothing of theirs is
+    // read (the current release is kept), and a build that fails leaves the current release and the one before.
+    const pruning = settled(pruneReleases(store, KEEP_FOLDERS - 1));
     const current = await currentRelease(store);
     if (current && !options.allowOlder) await refuseOlder(current, dataset.dataVersion);
     const base = current ? await baseOf(current, dataset.dataVersion) : null;
@@ -148,7 +154,7 @@ export async function publishRelease(
       const kept = lap();
       const release = await publish(store, temp, id);
       const switched = lap();
-      await pruneReleases(store, KEEP_FOLDERS);
+      await pruning.result();
       const timings = {
         plan: planned,
         previous: read,
@@ -160,9 +166,22 @@ export async function publishRelease(
       return { ...result, release, plan, timings };
     } catch (e) {
       await discard(temp);
+      await pruning.done;
       throw e;
     }
   });
+}
+
+/**
+ * A task started now and awaited later, whose failure is held until then (not an unhandled rejection while the
+ * build goes on): `result()` resolves or rethrows; `done` settles either way.
+ */
+function settled<T>(task: Promise<T>): { done: Promise<unknown>; result: () => Promise<T> } {
+  const done = task.then(
+    () => undefined,
+    () => undefined,
+  );
+  return { done, result: () => task };
 }
 
 /** The release a new one is compared against, and the history before it. */
