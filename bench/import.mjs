@@ -157,6 +157,15 @@ if (withSample) {
     }
     if (sample.length === 12)
       sampleDisk = { one: sample[0].disk, store: sample[11].disk, twelve: sample[11].diskAll };
+    // From the third release on, the store is full: each release also removes the oldest folder. Its steady cost.
+    const later = sample.slice(2).map((r) => r.seconds);
+    if (later.length > 0) {
+      const sorted = [...later].sort((a, b) => a - b);
+      const median = sorted[Math.floor(sorted.length / 2)];
+      console.log(
+        `  releases 3–${sample.length} (each also removes the oldest of the store's folders): median ${median.toFixed(1)} s (${sorted[0].toFixed(1)}–${sorted.at(-1).toFixed(1)} s) = ${pct(median / sample[0].seconds)} of the full build`,
+      );
+    }
   }
   if (!keep) await rm(dir, { recursive: true, force: true });
 }
