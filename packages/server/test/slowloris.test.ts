@@ -14,7 +14,9 @@ function slowClient(port: number, everyMs: number): { socket: Socket; closed: Pr
     received += d.toString("latin1");
   });
   socket.on("error", () => {});
-  socket.on("connect", () => socket.write("GET /api/v1/index.json HTTP/1.1\r\nHost: x\r\n"));
+  // Written now, not on "connect": a socket queues what is written before it connects, in order, and on a busy
+  // machine connecting took longer than the first drip, whose header line then opened the request (a 400).
+  socket.write("GET /api/v1/index.json HTTP/1.1\r\nHost: x\r\n");
   const drip = setInterval(() => {
     if (!socket.destroyed && socket.writable)
       socket.write(`X-Drip-${Math.random().toString(36).slice(2, 6)}: 1\r\n`);
