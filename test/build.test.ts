@@ -14,7 +14,14 @@ import { parseTreeManifest, TREE_MANIFEST } from "../src/render/output/tree-mani
 import { OutputWriter } from "../src/render/output/writer.js";
 import { BuildError } from "../src/render/validate.js";
 import { sampleSite } from "./helpers/sample-build.js";
-import { SAMPLE_BUILD, SITE_URL, smallRecords, tempDir } from "./helpers/sample-site.js";
+import {
+  API_BUILD,
+  SAMPLE_BUILD,
+  SITE_URL,
+  smallRecords,
+  tempDir,
+  WITHOUT_SITE,
+} from "./helpers/sample-site.js";
 import { manifestOf, readJson } from "./helpers/tree.js";
 
 /**
@@ -86,7 +93,11 @@ describe("static build", () => {
     expect(() => generationTime(undefined, "yesterday", now)).toThrow(/SOURCE_DATE_EPOCH/);
     const out = join(tmp.dir, "stamped");
     const before = Date.now();
-    await renderSite(fromRecords(smallRecords()), out, { siteUrl: SITE_URL, compression: "fast" });
+    await renderSite(fromRecords(smallRecords()), out, {
+      siteUrl: SITE_URL,
+      compression: "fast",
+      emitters: WITHOUT_SITE,
+    });
     const stamped = Date.parse(
       (await readJson<{ meta: { generated_at: string } }>(out, "api/v1/stats.json")).meta.generated_at,
     );
@@ -97,7 +108,7 @@ describe("static build", () => {
   it("writes the site and base addresses given as options into every link", async () => {
     const out = join(tmp.dir, "addresses");
     await renderSite(fromRecords(smallRecords()), out, {
-      ...SAMPLE_BUILD,
+      ...API_BUILD,
       siteUrl: "https://ucd.example.net/",
       baseUrl: "https://api.example.net/x/api/v1",
     });
@@ -124,7 +135,7 @@ describe("static build", () => {
 
   it("refuses an invalid data set with every problem listed, and leaves the published release untouched", async () => {
     const out = join(tmp.dir, "atomic");
-    await publishRelease(fromRecords(smallRecords()), out, SAMPLE_BUILD);
+    await publishRelease(fromRecords(smallRecords()), out, API_BUILD);
     const before = treeHashes(out);
 
     const base = smallRecords();
@@ -138,7 +149,7 @@ describe("static build", () => {
         ...base.clinics.slice(3),
       ],
     });
-    const error = await publishRelease(broken, out, SAMPLE_BUILD).catch((e: unknown) => e);
+    const error = await publishRelease(broken, out, API_BUILD).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BuildError);
     expect((error as BuildError).issues.map((i) => i.message).join("\n")).toMatch(/id shared by/);
 
@@ -146,7 +157,7 @@ describe("static build", () => {
       ...base,
       clinics: base.clinics.map((c, i) => (i === 2 ? { ...c, rating: 7, website: "not a url" } : c)),
     });
-    const invalid = await publishRelease(second2, out, SAMPLE_BUILD).catch((e: unknown) => e);
+    const invalid = await publishRelease(second2, out, API_BUILD).catch((e: unknown) => e);
     expect(invalid).toBeInstanceOf(BuildError);
     const messages = (invalid as BuildError).issues
       .map((i) => `${i.document} ${i.path}: ${i.message}`)
@@ -161,7 +172,7 @@ describe("static build", () => {
 
   it("removes what a killed build left (its temporary folder and link), and nothing of a build still running", async () => {
     const out = join(tmp.dir, "killed");
-    await publishRelease(fromRecords(smallRecords()), out, SAMPLE_BUILD);
+    await publishRelease(fromRecords(smallRecords()), out, API_BUILD);
     const store = join(tmp.dir, ".killed.releases");
     // A process that has ended: its pid is free, as a killed build's is.
     const ended = spawnSync(process.execPath, ["-e", ""]).pid as number;
@@ -170,19 +181,19 @@ describe("static build", () => {
     // This process is alive: a concurrent build's folder must survive.
     await mkdir(join(store, `.tmp-${process.pid}-0043`), { recursive: true });
 
-    await publishRelease(fromRecords(smallRecords()), out, SAMPLE_BUILD);
+    await publishRelease(fromRecords(smallRecords()), out, API_BUILD);
     expect((await readdir(store)).filter((n) => n.startsWith(".tmp-"))).toEqual([`.tmp-${process.pid}-0043`]);
     expect((await readdir(tmp.dir)).filter((n) => n.startsWith(".killed.link-"))).toEqual([]);
   });
 
   it("refuses to publish a data set with no clinics, and the previous release stays", async () => {
     const out = join(tmp.dir, "empty");
-    await publishRelease(fromRecords(smallRecords()), out, SAMPLE_BUILD);
+    await publishRelease(fromRecords(smallRecords()), out, API_BUILD);
     const before = treeHashes(out);
     const error = await publishRelease(
       fromRecords({ ...smallRecords(), clinics: [], cities: [] }),
       out,
-      SAMPLE_BUILD,
+      API_BUILD,
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BuildError);
     expect(String(error)).toMatch(/no clinics/);

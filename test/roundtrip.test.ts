@@ -9,7 +9,7 @@ import { CANONICAL_PROFILE } from "../src/ingest/profiles/index.js";
 import { renderSite } from "../src/render/build.js";
 import { expectEqual } from "./helpers/equal.js";
 import { sampleSite } from "./helpers/sample-build.js";
-import { SAMPLE_BUILD, sampleDataset } from "./helpers/sample-site.js";
+import { API_BUILD, sampleDataset } from "./helpers/sample-site.js";
 import { HIFLD_FIXTURE, scratch } from "./ingest/helpers.js";
 
 const FORMATS = ["csv", "json", "ndjson", "parquet"] as const;
@@ -36,10 +36,10 @@ async function apiTree(dir: string): Promise<Map<string, unknown>> {
 }
 
 let builds = 0;
-/** Builds a data set with the suite's options into a fresh folder of the scratch space. */
+/** Builds a data set's API (no site: the round trip compares API trees) into a fresh folder of the scratch space. */
 async function build(dataset: Dataset): Promise<string> {
   const dir = join(tmp.dir, `build-${++builds}`);
-  await renderSite(dataset, dir, SAMPLE_BUILD);
+  await renderSite(dataset, dir, API_BUILD);
   return dir;
 }
 

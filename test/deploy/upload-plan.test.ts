@@ -15,12 +15,10 @@ import { fromRecords } from "../../src/dataset/store.js";
 import { ENTRY_POINTS, planUpload } from "../../src/deploy/upload-plan.js";
 import { importFiles } from "../../src/ingest/import.js";
 import { type PublishOptions, publishRelease } from "../../src/release/publish.js";
-import { EMITTERS } from "../../src/render/build.js";
 import { csvField } from "../../src/render/downloads/csv.js";
 import { parseTreeManifest, treeManifest } from "../../src/render/output/tree-manifest.js";
-import { siteEmitter } from "../../src/render/site/emitter.js";
 import { ucd } from "../helpers/cli.js";
-import { SAMPLE_BUILD, smallRecords, tempDir } from "../helpers/sample-site.js";
+import { API_BUILD, smallRecords, tempDir } from "../helpers/sample-site.js";
 import { BINARIES, missing } from "./engines.js";
 
 const skip = missing("rclone");
@@ -33,7 +31,7 @@ const n = (x: number) => x.toLocaleString("en-US");
  * Releases of the API without the site: the site adds ~250 pages and 896 national ZIP shards, ~1,340 keys a first
  * upload would PUT one by one (tens of seconds of the suite, under load); every key goes through the same plan.
  */
-const BUILD: PublishOptions = { ...SAMPLE_BUILD, emitters: EMITTERS.filter((e) => e !== siteEmitter) };
+const BUILD: PublishOptions = API_BUILD;
 
 interface Run {
   code: number | null;

@@ -10,7 +10,7 @@ import { purge } from "../../src/deploy/purge.js";
 import { varnishConfig } from "../../src/deploy/varnish.js";
 import { publishRelease } from "../../src/release/publish.js";
 import { json, request } from "../helpers/http.js";
-import { SAMPLE_BUILD, smallRecords, tempDir } from "../helpers/sample-site.js";
+import { API_BUILD, smallRecords, tempDir } from "../helpers/sample-site.js";
 import { BINARIES, type Engine, missing, startEngine } from "./engines.js";
 
 const skip = missing("varnishd");
@@ -27,7 +27,8 @@ describe.skipIf(skip)("Varnish in front of ucd serve", () => {
   beforeAll(async () => {
     tmp = await tempDir("ucd-varnish-");
     out = join(tmp.dir, "public");
-    await publishRelease(fromRecords(smallRecords()), out, SAMPLE_BUILD);
+    // Releases of the API alone: one document is what goes through the cache.
+    await publishRelease(fromRecords(smallRecords()), out, API_BUILD);
     origin = await startServer({ dir: out, port: 0 });
     const port = Number(new URL(origin.url).port);
     varnish = await startEngine(
@@ -80,7 +81,7 @@ describe.skipIf(skip)("Varnish in front of ucd serve", () => {
 
     // A new release, published by the symlink switch; the origin reloads (as on SIGHUP or its watcher).
     await publishRelease(fromRecords(smallRecords()), out, {
-      ...SAMPLE_BUILD,
+      ...API_BUILD,
       generatedAt: "2026-06-01T00:00:00Z",
     });
     await origin.reload();

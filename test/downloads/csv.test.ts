@@ -4,7 +4,11 @@ import { fromRecords } from "../../src/dataset/store.js";
 import type { ClinicRecord, Dataset, FlatDataset } from "../../src/dataset/types.js";
 import { renderSite } from "../../src/render/build.js";
 import { csvField, joinList, textCell } from "../../src/render/downloads/csv.js";
-import { SITE_URL, sampleRecords, tempDir } from "../helpers/sample-site.js";
+import { SITE_URL, sampleRecords, tempDir, WITHOUT_SITE } from "../helpers/sample-site.js";
+
+/** The downloads alone are read here: the build leaves the site out (it is tested on the sample and hostile data). */
+const OPTIONS = { siteUrl: SITE_URL, compression: "fast", emitters: WITHOUT_SITE } as const;
+
 import { clinicsFromApi, duckdb, sqlPath } from "./helpers.js";
 
 describe("csvField (RFC 4180)", () => {
@@ -87,7 +91,7 @@ describe("the CSV download with awkward values, read back by DuckDB", () => {
 
   it("gives back every text field exactly, nulls as nulls", async () => {
     const out = join(tmp.dir, "public");
-    await renderSite(awkwardDataset(), out, { siteUrl: SITE_URL, compression: "fast" });
+    await renderSite(awkwardDataset(), out, OPTIONS);
     const expected = await clinicsFromApi(out);
     const csv = sqlPath(join(out, "downloads/urgent-care-clinics-latest.csv"));
     const rows = await db.all(
@@ -126,9 +130,7 @@ describe("the CSV download with awkward values, read back by DuckDB", () => {
       ...data,
       clinics: data.clinics.map((c, i) => (i === 0 ? { ...c, services: ["A|B"] } : c)),
     });
-    await expect(
-      renderSite(bad, join(tmp.dir, "bad"), { siteUrl: SITE_URL, compression: "fast" }),
-    ).rejects.toThrow(/cannot be written to CSV/);
+    await expect(renderSite(bad, join(tmp.dir, "bad"), OPTIONS)).rejects.toThrow(/cannot be written to CSV/);
   });
 });
 
@@ -138,10 +140,7 @@ describe("an empty data set", () => {
     const db = await duckdb();
     try {
       const out = join(tmp.dir, "public");
-      await renderSite(fromRecords({ ...sampleRecords(), clinics: [], cities: [] }), out, {
-        siteUrl: SITE_URL,
-        compression: "fast",
-      });
+      await renderSite(fromRecords({ ...sampleRecords(), clinics: [], cities: [] }), out, OPTIONS);
       const pq = sqlPath(join(out, "downloads/urgent-care-clinics-latest.parquet"));
       expect(await db.all(`select count(*)::int as n from ${pq}`)).toEqual([{ n: 0 }]);
       expect(

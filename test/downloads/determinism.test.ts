@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromRecords } from "../../src/dataset/store.js";
 import { renderSite } from "../../src/render/build.js";
 import { sampleSite } from "../helpers/sample-build.js";
-import { SAMPLE_BUILD, smallRecords, tempDir } from "../helpers/sample-site.js";
+import { API_BUILD, smallRecords, tempDir } from "../helpers/sample-site.js";
 import { manifestOf } from "../helpers/tree.js";
 
 describe("bulk downloads are deterministic", () => {
@@ -19,15 +19,15 @@ describe("bulk downloads are deterministic", () => {
     const a = join(tmp.dir, "a");
     const b = join(tmp.dir, "b");
     const changed = join(tmp.dir, "changed");
-    await renderSite(fromRecords(small), a, SAMPLE_BUILD);
-    await renderSite(fromRecords(small), b, SAMPLE_BUILD);
+    await renderSite(fromRecords(small), a, API_BUILD);
+    await renderSite(fromRecords(small), b, API_BUILD);
     await renderSite(
       fromRecords({
         ...small,
         clinics: small.clinics.map((c, i) => (i === 0 ? { ...c, name: `${c.name} East` } : c)),
       }),
       changed,
-      SAMPLE_BUILD,
+      API_BUILD,
     );
     const [ma, mb, mc] = await Promise.all([manifestOf(a), manifestOf(b), manifestOf(changed)]);
     for (const ext of ["csv", "json", "ndjson", "parquet"]) {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { importFiles } from "../../src/ingest/import.js";
 import { renderSite } from "../../src/render/build.js";
 import { ClinicsByCity, StatesList, Stats } from "../../src/schema/index.js";
+import { WITHOUT_SITE } from "../helpers/sample-site.js";
 import { HIFLD_FIXTURE, scratch } from "./helpers.js";
 
 let server: RunningServer;
@@ -14,7 +15,12 @@ beforeAll(async () => {
   const { dataset } = await importFiles({ inputs: [HIFLD_FIXTURE], tmpDir: tmp.dir });
   if (!dataset) throw new Error("fixture did not import");
   const out = join(tmp.dir, "public");
-  await renderSite(dataset, out, { siteUrl: "https://uc.example.org", compression: "fast" });
+  // The API is what is served and read here; the site is built by the sample build and the site tests.
+  await renderSite(dataset, out, {
+    siteUrl: "https://uc.example.org",
+    compression: "fast",
+    emitters: WITHOUT_SITE,
+  });
   await dataset.clinics.dispose();
   server = await startServer({ dir: out, port: 0 });
 });

@@ -14,7 +14,7 @@ import { readSnapshot } from "../../src/ingest/snapshot.js";
 import { lastSources, publishRelease } from "../../src/release/publish.js";
 import type { ChangesDocument } from "../../src/schema/releases.js";
 import { nppesBundle } from "../helpers/nppes.js";
-import { SAMPLE_BUILD, tempDir } from "../helpers/sample-site.js";
+import { API_BUILD, tempDir } from "../helpers/sample-site.js";
 import { readJson } from "../helpers/tree.js";
 import { HIFLD_FIXTURE } from "./helpers.js";
 
@@ -181,7 +181,7 @@ describe("updates on top of the last release", () => {
     const base = await readSnapshot((await lastSources(out)) as string);
     const r = await importFiles({ inputs: [input], base, tmpDir: tmp.dir });
     if (!r.dataset) throw new Error(JSON.stringify(r.log.problems.filter((p) => p.kind === "fatal")));
-    const published = await publishRelease(r.dataset, out, { ...SAMPLE_BUILD, allowShrink: true });
+    const published = await publishRelease(r.dataset, out, { ...API_BUILD, allowShrink: true });
     return {
       published,
       version: r.dataset.dataVersion,
@@ -194,7 +194,8 @@ describe("updates on top of the last release", () => {
     out = join(tmp.dir, "public");
     const monthly = await importFiles({ inputs: [await file(n.dir, "npidata_pfile_")], tmpDir: tmp.dir });
     if (!monthly.dataset) throw new Error("the monthly file did not import");
-    const first = await publishRelease(monthly.dataset, out, SAMPLE_BUILD);
+    // Releases of the API alone: the changes documents and records are what is read.
+    const first = await publishRelease(monthly.dataset, out, API_BUILD);
     before = await collectClinics(first.plan.dataset.clinics);
     const week = await update(await file(join(n.dir, "weekly"), "npidata_pfile_"));
     after = week.clinics;

@@ -10,6 +10,7 @@ import { distanceKm } from "../../src/geo/distance.js";
 import { type ImportResult, importFiles } from "../../src/ingest/import.js";
 import { loadProfile } from "../../src/ingest/profiles/index.js";
 import { renderSite } from "../../src/render/build.js";
+import { WITHOUT_SITE } from "../helpers/sample-site.js";
 import { FIXTURES } from "./helpers.js";
 
 const ORIGINAL = join(FIXTURES, "hifld-original.csv");
@@ -190,6 +191,7 @@ describe("8. CSV downloads: text cells that start like a formula are inert, and 
       await renderSite(dataset, join(dir, "public"), {
         siteUrl: "https://uc.example.org",
         compression: "fast",
+        emitters: WITHOUT_SITE, // the downloads are what is read
       });
       const downloads = join(dir, "public/downloads");
       const csv = await readFile(join(downloads, "urgent-care-clinics-latest.csv"), "utf8");

@@ -8,11 +8,20 @@ import { zipCentroids } from "../../geo/zip-centroids.js";
 /** The folder of the shards in the output folder (and below the site's address). */
 export const ZIP_DIR = "assets/zips";
 
+/** The shards, made on the first call in a process: the centroids are fixed data, the shards the same every time. */
+let made: readonly { readonly file: string; readonly body: string }[] | undefined;
+
 /**
  * The shards: file path and JSON body, in ZIP order.
  * @example for (const s of zipShards()) await out.add(s.file, s.body);
  */
-export function zipShards(): { file: string; body: string }[] {
+export function zipShards(): readonly { readonly file: string; readonly body: string }[] {
+  made ??= cut();
+  return made;
+}
+
+/** Cuts the centroids into shards by the ZIP's first three digits. */
+function cut(): { file: string; body: string }[] {
   const shards = new Map<string, Record<string, [number, number]>>();
   const round = (x: number) => Math.round(x * 1e4) / 1e4;
   for (const z of zipCentroids()) {
