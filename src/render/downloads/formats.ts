@@ -1,20 +1,19 @@
 import type { BuildContext } from "../context.js";
-import { gzipLevel } from "../output/compress.js";
 import type { TreeFile } from "../output/tree-manifest.js";
 import type { OutputWriter } from "../output/writer.js";
 import { type ColumnInfo, csvColumns, DOCUMENT_COLUMNS, parquetColumns } from "./columns.js";
 import { CSV_HEADER, csvLine } from "./csv.js";
-import { crc32Combine, type DeflatedPiece, gzipEnd, gzipHeader } from "./gzip-member.js";
 import { documentLine } from "./json.js";
 import { ParquetSink } from "./parquet.js";
 import type { PieceCache } from "./piece-cache.js";
 import type { ExportRow } from "./rows.js";
+import { textSink } from "./text-sink.js";
 
 export type DownloadFormat = "csv" | "json" | "ndjson" | "parquet";
 
 /** A download being written: rows arrive state by state (each state's cities in the API's order). */
 export interface RowSink {
-  /** Appends one state's rows (a text format makes them one gzip piece: `./gzip-member.ts`). */
+  /** Appends one state's rows. */
   append(rows: readonly ExportRow[]): Promise<void>;
   /** Ends the file; resolves with its number of rows and its manifest entries (the file, then its siblings). */
   close(): Promise<{ rows: number; files: TreeFile[] }>;
@@ -38,60 +37,6 @@ export interface FormatSpec {
   gzip: boolean;
   columns(): readonly ColumnInfo[];
   open(target: SinkTarget): Promise<RowSink>;
-}
-
-/** Pieces being deflated ahead of the one the `.gz` file is waiting for. */
-const AHEAD = 4;
-
-/**
- * A text download written state by state: `head`, one `line` per row joined by `separator`, then `tail`. Each
- * state's text goes to the file as it is, and its deflated piece (reused from the release before when the state's
- * text did not change) to the `.gz` sibling: one gzip member of pieces in state order.
- */
-async function textSink(
-  { out, path, pieces }: SinkTarget,
-  parts: { head: string; line: (row: ExportRow) => string; separator: string; tail: string; empty: string },
-): Promise<RowSink> {
-  const file = await out.stream(path, false);
-  const gz = await out.stream(`${path}.gz`, false);
-  const level = gzipLevel(out.compression);
-  await gz.write(gzipHeader(level));
-  let rows = 0;
-  let crc = 0;
-  let length = 0;
-  // Deflated on the thread pool while the next states render; written to the .gz in order.
-  const queued: Promise<DeflatedPiece>[] = [];
-  const next = async () => {
-    const piece = await (queued.shift() as Promise<DeflatedPiece>);
-    crc = crc32Combine(crc, piece.crc, piece.length);
-    length += piece.length;
-    await gz.write(piece.deflated);
-  };
-  const put = async (text: string) => {
-    if (text === "") return;
-    const bytes = Buffer.from(text);
-    await file.write(bytes);
-    const piece = pieces.piece(bytes);
-    piece.catch(() => {}); // awaited in order by `next`; a failure surfaces there
-    queued.push(piece);
-    while (queued.length > AHEAD) await next();
-  };
-  return {
-    async append(batch) {
-      if (batch.length === 0) return;
-      let text = rows === 0 ? parts.head : parts.separator;
-      text += batch.map(parts.line).join(parts.separator);
-      rows += batch.length;
-      await put(text);
-    },
-    async close() {
-      await put(rows === 0 ? parts.empty : parts.tail);
-      while (queued.length > 0) await next();
-      await gz.write(gzipEnd(crc, length));
-      const [main, ...siblings] = await file.close();
-      return { rows, files: [main as TreeFile, ...siblings, ...(await gz.close())] };
-    },
-  };
 }
 
 /**

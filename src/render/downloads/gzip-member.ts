@@ -9,6 +9,9 @@ import CRC32 from "crc-32";
 
 const deflate = promisify(deflateRaw);
 
+/** Deflate's window: how far back a piece's matches may reach into the text before it. */
+export const WINDOW = 32 * 1024;
+
 /** One piece of a gzip member: its deflated bytes, and the CRC-32 and length of the bytes it holds. */
 export interface DeflatedPiece {
   deflated: Buffer;
@@ -17,11 +20,17 @@ export interface DeflatedPiece {
 }
 
 /**
- * Deflates one piece at `level`, ended by a sync flush, with the CRC-32 of its bytes.
- * @example const piece = await deflatePiece(Buffer.from("id,name\r\n"), 9); // piece.deflated ends 00 00 ff ff
+ * Deflates one piece at `level`, ended by a sync flush, with the CRC-32 of its bytes. `dictionary` is the text just
+ * before the piece (at most WINDOW bytes, empty for the first): an inflater's window holds it when it reaches the
+ * piece, so matches may point into it (as pigz does), which keeps small pieces compressing as well as the whole.
+ * @example const piece = await deflatePiece(Buffer.from("id,name\r\n"), 9, Buffer.alloc(0)); // piece.deflated ends 00 00 ff ff
  */
-export async function deflatePiece(bytes: Buffer, level: number): Promise<DeflatedPiece> {
-  const deflated = await deflate(bytes, { level, finishFlush: constants.Z_SYNC_FLUSH });
+export async function deflatePiece(bytes: Buffer, level: number, dictionary: Buffer): Promise<DeflatedPiece> {
+  const deflated = await deflate(bytes, {
+    level,
+    finishFlush: constants.Z_SYNC_FLUSH,
+    ...(dictionary.length > 0 ? { dictionary } : {}),
+  });
   return { deflated, crc: CRC32.buf(bytes) >>> 0, length: bytes.length };
 }
 

@@ -10,7 +10,7 @@ export const PIECES_DIR = "download-pieces";
  * Version of the piece layout and of how pieces are deflated: part of every key, so that a change of either never
  * reuses an old piece.
  */
-const LAYOUT = "gzip-piece 1";
+const LAYOUT = "gzip-piece 2";
 /** A piece file: CRC-32 (4 bytes), length (6 bytes), SHA-256 of those and the deflated bytes (32), deflated bytes. */
 const HEAD = 4 + 6 + 32;
 
@@ -23,9 +23,9 @@ export interface PieceCounts {
 }
 
 /**
- * The deflated pieces of the text downloads (one per state and format), kept in the render bookkeeping and keyed
- * by a hash of the piece's bytes, the gzip level and zlib's version: a state whose rows did not change reuses the
- * previous release's piece (hard-linked into this release's bookkeeping) instead of deflating it again. A piece
+ * The deflated pieces of the text downloads (`./text-sink.ts`), kept in the render bookkeeping and keyed by a hash
+ * of the piece's bytes, of its dictionary (the text before it), the gzip level and zlib's version: a piece whose
+ * rows and the text before it did not change reuses the previous release's piece (hard-linked into this release's bookkeeping) instead of deflating it again. A piece
  * whose file is missing, truncated or altered is deflated again — never used.
  * @example const cache = new PieceCache({ previous: null, out: "/store/temp/state/render", level: 9 }); const p = await cache.piece(bytes);
  */
@@ -52,20 +52,35 @@ export class PieceCache {
     return { ...this.#counts };
   }
 
-  /** The deflated piece of `bytes`: the release before's when it has it intact, else deflated now. */
-  async piece(bytes: Buffer): Promise<DeflatedPiece> {
-    const name = `${createHash("sha256")
-      .update(`${LAYOUT}\0${this.#level}\0${process.versions.zlib}\0`)
-      .update(bytes)
-      .digest("hex")}.deflate`;
-    if (this.#out) await (this.#ready ??= mkdir(this.#out, { recursive: true }));
+  /**
+   * The deflated piece of `text` (its bytes and their SHA-256) after `dictionary` (the text before it; `id` names
+   * it: the hashes of the pieces it is the end of): the release before's when it has it intact, else deflated now.
+   */
+  async piece(
+    text: { bytes: Buffer; hash: string },
+    dictionary: { bytes: Buffer; id: string },
+  ): Promise<DeflatedPiece> {
+    const { bytes } = text;
+    const key = [
+      LAYOUT,
+      this.#level,
+      process.versions.zlib,
+      dictionary.bytes.length,
+      dictionary.id,
+      text.hash,
+    ];
+    const name = `${createHash("sha256").update(key.join("\0")).digest("hex")}.deflate`;
+    if (this.#out) {
+      this.#ready ??= mkdir(this.#out, { recursive: true });
+      await this.#ready;
+    }
     const kept = this.#previous ? await readPiece(join(this.#previous, name), bytes.length) : null;
     if (kept && this.#previous) {
       this.#counts.reused++;
       if (this.#out) await ignoreExisting(link(join(this.#previous, name), join(this.#out, name)));
       return kept;
     }
-    const piece = await deflatePiece(bytes, this.#level);
+    const piece = await deflatePiece(bytes, this.#level, dictionary.bytes);
     this.#counts.deflated++;
     this.#counts.deflatedBytes += bytes.length;
     if (this.#out) await ignoreExisting(writeFile(join(this.#out, name), pieceFile(piece), { flag: "wx" }));
