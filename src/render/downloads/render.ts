@@ -1,6 +1,7 @@
 import type { Emitter } from "../emitter.js";
 import { gzipLevel } from "../output/compress.js";
 import type { TreeFile } from "../output/tree-manifest.js";
+import { RenderTrace } from "../trace.js";
 import { FORMATS, type RowSink } from "./formats.js";
 import { licenseText } from "./license.js";
 import { buildManifest, downloadUrl, fileEntry } from "./manifest.js";
@@ -43,6 +44,10 @@ export const downloadsEmitter: Emitter = (run) => {
         await out.alias(dir(latestName(spec.extension)), written);
         files.push(fileEntry(ctx, spec, written[0] as TreeFile, rows));
       }
+      const { reused, deflated, deflatedBytes } = pieces.counts;
+      RenderTrace.fromEnv().note(
+        `downloads: gzip pieces ${reused} reused, ${deflated} deflated (${(deflatedBytes / 2 ** 20).toFixed(1)} MiB)`,
+      );
       const rows = files[0]?.rows ?? 0;
       const manifest = run.check.parse(MANIFEST_NAME, Manifest, buildManifest(ctx, files, rows));
       await out.add(dir(MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
