@@ -154,6 +154,23 @@ describe("an incremental release", () => {
     );
   });
 
+  it("reuses the downloads' gzip pieces of unchanged rows; rendering every unit again deflates them all", () => {
+    // The byte-for-byte check above compares the downloads too: there the .gz files come from pieces deflated anew.
+    const pieces = (store: string, release: string) => {
+      const dir = join(store, "..", ".public.releases", release, "state", "render", "download-pieces");
+      return new Map(readdirSync(dir).map((n) => [n, statSync(join(dir, n)).ino]));
+    };
+    const linked = (store: string) => {
+      const before = pieces(store, "0002-2026-05-01");
+      const after = pieces(store, "0003-2026-06-01");
+      return [[...after].filter(([n, ino]) => before.get(n) === ino).length, after.size];
+    };
+    const [reused, all] = linked(incremental());
+    expect(reused).toBeGreaterThan(0);
+    expect(reused).toBeLessThan(all as number);
+    expect(linked(everything())[0]).toBe(0);
+  });
+
   it("carries the tombstones of the release before when nothing near them changed", () => {
     const site = incremental();
     const before = join(site, "..", ".public.releases", "0002-2026-05-01", "site");

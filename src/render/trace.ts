@@ -35,6 +35,11 @@ export class RenderTrace {
     }
   }
 
+  /** Writes `trace <text>` at once when on (a count a step wants known, such as the downloads' pieces reused). */
+  note(text: string, write: (line: string) => void = (line) => process.stderr.write(line)): void {
+    if (this.#totals) write(`trace ${text}\n`);
+  }
+
   /** Writes one line per step, `trace <seconds> s <name>`, in the order the steps first ran. */
   print(write: (line: string) => void = (line) => process.stderr.write(line)): void {
     if (!this.#totals) return;

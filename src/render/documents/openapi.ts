@@ -112,7 +112,7 @@ export function openApiDocument(ctx: BuildContext, downloads: DownloadsDocs | nu
             {
               name: "downloads",
               description:
-                "Bulk downloads of the whole data set (CSV, JSON, NDJSON, Parquet) under /downloads/ on the site. Not part of the API: no operations; the manifest lists every file with its size, SHA-256, rows and typed columns.",
+                "Bulk downloads of the whole data set (CSV, JSON, NDJSON, Parquet) under /downloads/ on the site. Not part of the API: no operations; the manifest lists every file with its size, SHA-256, rows and typed columns. CSV, JSON and NDJSON are served gzip-compressed to clients that accept gzip (no brotli); Parquet is compressed inside.",
               externalDocs: { description: "Manifest of the bulk downloads", url: downloads.manifestUrl },
             },
           ]

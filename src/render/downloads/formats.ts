@@ -5,15 +5,26 @@ import { type ColumnInfo, csvColumns, DOCUMENT_COLUMNS, parquetColumns } from ".
 import { CSV_HEADER, csvLine } from "./csv.js";
 import { documentLine } from "./json.js";
 import { ParquetSink } from "./parquet.js";
+import type { PieceCache } from "./piece-cache.js";
 import type { ExportRow } from "./rows.js";
+import { textSink } from "./text-sink.js";
 
 export type DownloadFormat = "csv" | "json" | "ndjson" | "parquet";
 
-/** A download being written: rows arrive city by city in the API's order. */
+/** A download being written: rows arrive state by state (each state's cities in the API's order). */
 export interface RowSink {
+  /** Appends one state's rows. */
   append(rows: readonly ExportRow[]): Promise<void>;
   /** Ends the file; resolves with its number of rows and its manifest entries (the file, then its siblings). */
   close(): Promise<{ rows: number; files: TreeFile[] }>;
+}
+
+/** Where a format writes: the output, the file's path, the build, and the gzip pieces of the releases. */
+export interface SinkTarget {
+  out: OutputWriter;
+  path: string;
+  ctx: BuildContext;
+  pieces: PieceCache;
 }
 
 /** How one format is named, typed, written and served. */
@@ -22,33 +33,10 @@ export interface FormatSpec {
   extension: string;
   /** Media type without parameters; text formats are UTF-8. */
   mediaType: string;
-  /** Whether the output writer adds `.br` / `.gz` siblings (text formats; Parquet is compressed inside). */
-  compress: boolean;
+  /** Whether the file has a `.gz` sibling (text formats; Parquet is compressed inside). No `.br`: docs/releases.md. */
+  gzip: boolean;
   columns(): readonly ColumnInfo[];
-  open(out: OutputWriter, path: string, ctx: BuildContext): Promise<RowSink>;
-}
-
-/** A text download written line by line: `head`, one `line` per row joined by `separator`, then `tail`. */
-async function textSink(
-  out: OutputWriter,
-  path: string,
-  parts: { head: string; line: (row: ExportRow) => string; separator: string; tail: string; empty: string },
-): Promise<RowSink> {
-  const file = await out.stream(path);
-  let rows = 0;
-  return {
-    async append(batch) {
-      if (batch.length === 0) return;
-      let text = rows === 0 ? parts.head : parts.separator;
-      text += batch.map(parts.line).join(parts.separator);
-      rows += batch.length;
-      await file.write(text);
-    },
-    async close() {
-      await file.write(rows === 0 ? parts.empty : parts.tail);
-      return { rows, files: await file.close() };
-    },
-  };
+  open(target: SinkTarget): Promise<RowSink>;
 }
 
 /**
@@ -60,21 +48,21 @@ export const FORMATS: readonly FormatSpec[] = [
     format: "csv",
     extension: "csv",
     mediaType: "text/csv",
-    compress: true,
+    gzip: true,
     columns: csvColumns,
     // UTF-8 without BOM, a header row of the canonical columns, one CRLF-terminated line per clinic.
-    open: (out, path) =>
-      textSink(out, path, { head: CSV_HEADER, line: csvLine, separator: "", tail: "", empty: CSV_HEADER }),
+    open: (target) =>
+      textSink(target, { head: CSV_HEADER, line: csvLine, separator: "", tail: "", empty: CSV_HEADER }),
   },
   {
     format: "json",
     extension: "json",
     mediaType: "application/json",
-    compress: true,
+    gzip: true,
     columns: () => DOCUMENT_COLUMNS,
     // One array, one clinic per line (so that diffs between releases stay readable).
-    open: (out, path) =>
-      textSink(out, path, {
+    open: (target) =>
+      textSink(target, {
         head: "[\n",
         line: documentLine,
         separator: ",\n",
@@ -86,11 +74,11 @@ export const FORMATS: readonly FormatSpec[] = [
     format: "ndjson",
     extension: "ndjson",
     mediaType: "application/x-ndjson",
-    compress: true,
+    gzip: true,
     columns: () => DOCUMENT_COLUMNS,
     // One clinic per LF-terminated line, no enclosing array.
-    open: (out, path) =>
-      textSink(out, path, {
+    open: (target) =>
+      textSink(target, {
         head: "",
         line: (r) => `${documentLine(r)}\n`,
         separator: "",
@@ -102,9 +90,9 @@ export const FORMATS: readonly FormatSpec[] = [
     format: "parquet",
     extension: "parquet",
     mediaType: "application/vnd.apache.parquet",
-    compress: false,
+    gzip: false,
     columns: parquetColumns,
-    async open(out, path, ctx) {
+    async open({ out, path, ctx }) {
       const sink = new ParquetSink(await out.external(path), [
         { key: "data_version", value: ctx.dataset.dataVersion },
         { key: "license", value: "CC-BY-4.0" },

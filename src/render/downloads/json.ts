@@ -23,5 +23,13 @@ export function documentOf(row: ExportRow): Record<string, unknown> {
  * @example documentLine(row) // '{"id":"…","name":"…",…,"city_name":"Birmingham"}'
  */
 export function documentLine(row: ExportRow): string {
-  return JSON.stringify(documentOf(row));
+  let line = serialised.get(row);
+  if (line === undefined) {
+    line = JSON.stringify(documentOf(row));
+    serialised.set(row, line);
+  }
+  return line;
 }
+
+/** Each row serialised once for the JSON and the NDJSON download (the row objects live for one state). */
+const serialised = new WeakMap<ExportRow, string>();

@@ -32,7 +32,7 @@ export function fileEntry(
     bytes: file.bytes,
     sha256: file.sha256,
     rows,
-    http_encodings: spec.compress ? ["br", "gzip"] : [],
+    http_encodings: spec.gzip ? ["gzip"] : [],
     compression: spec.format === "parquet" ? "snappy" : null,
     ...(spec.format === "csv"
       ? {

@@ -96,6 +96,11 @@ export class OutputWriter {
     this.#options = options;
   }
 
+  /** How hard this output's compressed siblings are squeezed. */
+  get compression(): Compression {
+    return this.#options.compression;
+  }
+
   /** Writes a JSON document (compact, keys in the order given). */
   json(path: string, value: unknown): Promise<void> {
     return this.add(path, JSON.stringify(value));
@@ -409,7 +414,6 @@ export class OutputWriter {
 
   /** Lists completed files in the manifest's spill and counts them (`written`: new bytes, not links). */
   #complete(entries: readonly TreeFile[], written = false): void {
-    const main = entries[0];
     let text = "";
     for (const f of entries) {
       text += manifestLine(f);
@@ -418,10 +422,8 @@ export class OutputWriter {
         this.#result.written.files++;
         this.#result.written.bytes += f.bytes;
       }
-      const sibling = f !== main && (f.path === `${main?.path}.br` || f.path === `${main?.path}.gz`);
-      if (sibling && f.path.endsWith(".br")) this.#result.bytes.brotli += f.bytes;
-      else if (sibling) this.#result.bytes.gzip += f.bytes;
-      else this.#result.bytes.raw += f.bytes;
+      // By suffix, as carried files are counted: a download's `.gz` is streamed as a file of its own.
+      this.#countBytes(f.path, f.bytes);
     }
     this.#spillText(text);
   }

@@ -135,6 +135,16 @@ export class RenderPlan {
     });
   }
 
+  /** Where this release's render bookkeeping goes (null: none); the downloads keep their gzip pieces there. */
+  get bookkeeping(): string | null {
+    return this.#out;
+  }
+
+  /** The previous release's render bookkeeping, when its units count (same fingerprint); else null. */
+  get previousBookkeeping(): string | null {
+    return this.#previousDir;
+  }
+
   /** The fingerprint content keys are computed with. */
   get fingerprint(): string {
     return this.#fingerprint;
