@@ -13,7 +13,7 @@
 // and reads the child's peak resident set size (getrusage maxRSS) through a preloaded module.
 
 import { spawnSync } from "node:child_process";
-import { copyFile, mkdir, readlink, rm, stat } from "node:fs/promises";
+import { copyFile, mkdir, readlink, rename, rm, stat } from "node:fs/promises";
 import { cpus, loadavg, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -184,7 +184,11 @@ for (const n of rows) {
     () => true,
     () => false,
   );
-  if (!exists) await generateHifld(csv, n);
+  if (!exists) {
+    // Generated beside, then renamed: a run stopped while generating leaves no partial file for the next to reuse.
+    await generateHifld(`${csv}.part`, n);
+    await rename(`${csv}.part`, csv);
+  }
   const size = (await stat(csv)).size;
   console.log(
     `\n${n.toLocaleString("en-US")} rows: ${exists ? "cached" : "generated"} ${(size / 2 ** 20).toFixed(1)} MiB in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
