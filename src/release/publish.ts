@@ -16,6 +16,7 @@ import {
   openStore,
   pruneReleases,
   publish,
+  type ReleaseStore,
   type StoredRelease,
   withLock,
 } from "./store.js";
@@ -103,80 +104,97 @@ export async function publishRelease(
     ]);
   const store = await openStore(out);
   return withLock(store, async () => {
-    let last = performance.now();
-    const lap = () => {
-      const now = performance.now();
-      const ms = Math.round(now - last);
-      last = now;
-      return ms;
-    };
-    const compression = options.compression ?? "max";
-    const keep = options.keepReleases ?? DEFAULT_KEEP_RELEASES;
     // The folders this release will push out of the kept ones are removed while it is built: nothing of theirs is
     // read (the current release is kept), and a build that fails leaves the current release and the one before.
     const pruning = settled(pruneReleases(store, KEEP_FOLDERS - 1));
-    const current = await currentRelease(store);
-    if (current && !options.allowOlder) await refuseOlder(current, dataset.dataVersion);
-    const base = current ? await baseOf(current, dataset.dataVersion) : null;
-    const plan = await planRelease(dataset, base?.release ?? null);
-    if (!options.allowShrink) refuseShrink(plan, options.maxShrink ?? DEFAULT_MAX_SHRINK);
-    const planned = lap();
-    const tree = current ? await publishedTree(current) : null;
-    const read = lap();
-    const { id, temp } = await beginRelease(store, dataset.dataVersion);
     try {
-      const { keepReleases: _k, maxShrink: _m, allowShrink: _a, allowOlder: _o, ...render } = options;
-      const same = tree !== null && tree.compression === compression;
-      const result = await renderSite(plan.dataset, temp.site, {
-        ...render,
-        previous: same ? tree.files : null,
-        previousRender: same && current ? join(current.state, RENDER) : null,
-        bookkeeping: join(temp.state, RENDER),
-        release: {
-          history: base?.history ?? [],
-          keep,
-          previousVersion: plan.base?.dataVersion ?? null,
-          changes: plan.changes,
-          tombstones: plan.tombstones,
-          carryFrom: tree?.files ?? null,
-        },
-      });
-      const rendered = lap();
-      const info: ReleaseInfo = {
-        id,
-        data_version: dataset.dataVersion,
-        generated_at: result.generatedAt,
-        compression,
-        clinics: result.clinics,
-        previous_version: plan.base?.dataVersion ?? null,
-      };
-      await writeState(temp, info, plan, result.history, base?.dir ?? null, dataset.snapshot);
-      const kept = lap();
-      const release = await publish(store, temp, id);
-      const switched = lap();
-      await pruning.result();
-      const timings = {
-        plan: planned,
-        previous: read,
-        render: rendered,
-        bookkeeping: kept,
-        publish: switched,
-        prune: lap(),
-      };
-      return { ...result, release, plan, timings };
+      return await buildRelease(store, dataset, options, pruning);
     } catch (e) {
-      await discard(temp);
-      await pruning.done;
+      await pruning.done; // a refused or failed build still waits for the removal it started
       throw e;
     }
   });
 }
 
-/**
- * A task started now and awaited later, whose failure is held until then (not an unhandled rejection while the
- * build goes on): `result()` resolves or rethrows; `done` settles either way.
- */
-function settled<T>(task: Promise<T>): { done: Promise<unknown>; result: () => Promise<T> } {
+/** The release itself, with the store locked and the old folders being removed (`pruning`). */
+async function buildRelease(
+  store: ReleaseStore,
+  dataset: Dataset,
+  options: PublishOptions,
+  pruning: Settled<string[]>,
+): Promise<PublishResult> {
+  let last = performance.now();
+  const lap = () => {
+    const now = performance.now();
+    const ms = Math.round(now - last);
+    last = now;
+    return ms;
+  };
+  const compression = options.compression ?? "max";
+  const keep = options.keepReleases ?? DEFAULT_KEEP_RELEASES;
+  const current = await currentRelease(store);
+  if (current && !options.allowOlder) await refuseOlder(current, dataset.dataVersion);
+  const base = current ? await baseOf(current, dataset.dataVersion) : null;
+  const plan = await planRelease(dataset, base?.release ?? null);
+  if (!options.allowShrink) refuseShrink(plan, options.maxShrink ?? DEFAULT_MAX_SHRINK);
+  const planned = lap();
+  const tree = current ? await publishedTree(current) : null;
+  const read = lap();
+  const { id, temp } = await beginRelease(store, dataset.dataVersion);
+  try {
+    const { keepReleases: _k, maxShrink: _m, allowShrink: _a, allowOlder: _o, ...render } = options;
+    const same = tree !== null && tree.compression === compression;
+    const result = await renderSite(plan.dataset, temp.site, {
+      ...render,
+      previous: same ? tree.files : null,
+      previousRender: same && current ? join(current.state, RENDER) : null,
+      bookkeeping: join(temp.state, RENDER),
+      release: {
+        history: base?.history ?? [],
+        keep,
+        previousVersion: plan.base?.dataVersion ?? null,
+        changes: plan.changes,
+        tombstones: plan.tombstones,
+        carryFrom: tree?.files ?? null,
+      },
+    });
+    const rendered = lap();
+    const info: ReleaseInfo = {
+      id,
+      data_version: dataset.dataVersion,
+      generated_at: result.generatedAt,
+      compression,
+      clinics: result.clinics,
+      previous_version: plan.base?.dataVersion ?? null,
+    };
+    await writeState(temp, info, plan, result.history, base?.dir ?? null, dataset.snapshot);
+    const kept = lap();
+    const release = await publish(store, temp, id);
+    const switched = lap();
+    await pruning.result();
+    const timings = {
+      plan: planned,
+      previous: read,
+      render: rendered,
+      bookkeeping: kept,
+      publish: switched,
+      prune: lap(),
+    };
+    return { ...result, release, plan, timings };
+  } catch (e) {
+    await discard(temp);
+    throw e;
+  }
+}
+
+/** A task started now and awaited later: `result()` resolves or rethrows; `done` settles either way. */
+interface Settled<T> {
+  done: Promise<unknown>;
+  result: () => Promise<T>;
+}
+
+/** Holds a task's failure until it is awaited (not an unhandled rejection while the build goes on). */
+function settled<T>(task: Promise<T>): Settled<T> {
   const done = task.then(
     () => undefined,
     () => undefined,
