@@ -122,7 +122,7 @@ describe("static build", () => {
       "api/v1/clinics/vermont/burlington.json",
     );
     expect(city.clinics[0]?.url).toMatch(
-      /^https:\/\/ucd\.example\.net\/clinics\/vermont\/burlington\/[a-z0-9]+\/$/,
+      /^https:\/\/ucd\.example\.net\/clinics\/vermont\/burlington\/[a-z0-9]+\.html$/,
     );
     expect(city.city.url).toBe("https://ucd.example.net/clinics/vermont/burlington/");
   });

@@ -146,9 +146,9 @@ describe("a second release from an edited export of the first", () => {
     const listed = new Set(second.map((c) => c.id));
     for (const n of doc.nearby) expect(listed.has(n.id), n.id).toBe(true);
     const old = changes.removed.find((c) => c.id === gone.id);
-    expect(old?.url).toBe(`${SITE_URL}/clinics/${state}/${gone.city_slug}/${gone.id}/`);
+    expect(old?.url).toBe(`${SITE_URL}/clinics/${state}/${gone.city_slug}/${gone.id}.html`);
     const page = await readFile(
-      join(out, `clinics/${state}/${gone.city_slug}/${gone.id}/index.html`),
+      join(out, `clinics/${state}/${gone.city_slug}/${gone.id}.html`),
       "utf8",
     );
     expect(page).toContain(`No longer listed since ${V2}.`);

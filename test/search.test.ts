@@ -327,7 +327,7 @@ describe("searching the sample", () => {
       zip: expect.stringMatching(/^35\d{3}$/), // a real Birmingham ZIP code
       match: "exact",
     });
-    expect(hit?.url).toBe(`https://urgentcare.example.org/clinics/alabama/birmingham/${hit?.id}/`);
+    expect(hit?.url).toBe(`https://urgentcare.example.org/clinics/alabama/birmingham/${hit?.id}.html`);
     expect(hit?.path).toBe(`/clinic/${hit?.id}.json`);
   });
 

@@ -30,7 +30,7 @@ export function pageInfo(doc: Document = document): PageInfo {
 /**
  * The address in this page's language of a page of the site named by its canonical URL (which may name the
  * public host while the page is served elsewhere, and is always the English page).
- * @example localPage(info, "https://example.org/clinics/texas/austin/abc/") // "/es/clinics/texas/austin/abc/"
+ * @example localPage(info, "https://example.org/clinics/texas/austin/abc.html") // "/es/clinics/texas/austin/abc.html"
  */
 export function localPage(info: PageInfo, url: string): string {
   let path: string;

@@ -1,6 +1,9 @@
 /**
  * Where every document and page lives: the one place that decides paths. API paths are relative to the API
- * base (`/api/v1`); page paths are relative to the site and end in `/` (the file is `index.html` inside).
+ * base (`/api/v1`); page paths are relative to the site and end in `/` (the file is `index.html` inside), except
+ * a clinic's page, which is a file of its city's folder (`…/austin/k3v9q2m7x1ab.html`): one file per clinic and no
+ * folder of its own (a million clinics would otherwise make two million folders, each a disk block and the
+ * costliest file-system call of a build: docs/benchmarks.md).
  */
 
 /** `/cities/new-york.json` */
@@ -28,8 +31,15 @@ export const searchHeadPath = (prefix: string) => `/search/p/${prefix}.json`;
 export const statePage = (state: string) => `/clinics/${state}/`;
 /** `/clinics/texas/austin/` */
 export const cityPage = (state: string, city: string) => `/clinics/${state}/${city}/`;
-/** `/clinics/texas/austin/k3v9q2m7x1ab/` */
-export const clinicPage = (state: string, city: string, id: string) => `/clinics/${state}/${city}/${id}/`;
+/** `/clinics/texas/austin/k3v9q2m7x1ab.html` */
+export const clinicPage = (state: string, city: string, id: string) => `/clinics/${state}/${city}/${id}.html`;
+
+/**
+ * Where clinic pages lived before they were files of their city's folder (`/clinics/texas/austin/k3v9q2m7x1ab/`):
+ * every server and deploy config redirects such an address to `clinicPage` (links never die). Captures the path
+ * without its trailing slash; an id is 12 characters of `[0-9a-z]`, so no city page (`page-2/`) matches.
+ */
+export const OLD_CLINIC_PAGE = /^\/((?:es\/)?clinics\/[^/]+\/[^/]+\/[0-9a-z]{12})\/$/;
 /** `/networks/carenow/` */
 export const networkPage = (network: string) => `/networks/${network}/`;
 
@@ -44,9 +54,9 @@ export const apiFile = (path: string) => `${API_DIR}${path}`;
 
 /**
  * File of a page inside the output folder.
- * @example pageFile("/clinics/texas/") // "clinics/texas/index.html"
+ * @example pageFile("/clinics/texas/") // "clinics/texas/index.html"; pageFile("/clinics/texas/austin/k3v9q2m7x1ab.html") // "clinics/texas/austin/k3v9q2m7x1ab.html"
  */
-export const pageFile = (page: string) => `${page.slice(1)}index.html`;
+export const pageFile = (page: string) => (page.endsWith(".html") ? page.slice(1) : `${page.slice(1)}index.html`);
 
 /**
  * Whether a file of the output folder belongs to a unit (a clinic, city, state, network or search shard:

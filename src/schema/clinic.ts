@@ -3,11 +3,17 @@ import { Hours } from "./hours.js";
 
 export const COORDINATES_RE = /^-?\d{1,2}(?:\.\d+)?,-?\d{1,3}(?:\.\d+)?$/;
 
+/**
+ * A clinic id: lower-case letters and digits, never `index` (a clinic's page is `{id}.html` in its city's folder,
+ * beside the city's `index.html`).
+ */
+export const CLINIC_ID_RE = /^(?!index$)[a-z0-9]+$/;
+
 export const Clinic = z
   .strictObject({
     id: z
       .string()
-      .regex(/^[a-z0-9]+$/)
+      .regex(CLINIC_ID_RE)
       .meta({
         description:
           "Stable, URL-safe identifier: derived from the clinic's identity (source id, or name and address), unchanged across rebuilds of the same data.",

@@ -52,7 +52,7 @@ export const SearchIndex = z
       .meta({ description: "Path templates, relative to the base address." }),
     clinic_url: z.string().meta({
       description: "Template of a clinic's page on the site (`{state}` and `{city}` are slugs).",
-      example: "https://urgentcare.example.org/clinics/{state}/{city}/{id}/",
+      example: "https://urgentcare.example.org/clinics/{state}/{city}/{id}.html",
     }),
     meta: Meta,
   })

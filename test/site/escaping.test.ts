@@ -126,7 +126,7 @@ describe("escaping: a build from hostile data", () => {
         });
         page.on("pageerror", (e) => problems.push(e.message));
         const clinic = [...pages.keys()].find((f) => pages.get(f)?.includes("<h1>&lt;/script&gt;")) as string;
-        const city = clinic.replace(/[^/]+\/index\.html$/, "index.html");
+        const city = clinic.replace(/[^/]+\.html$/, "index.html");
         const network = [...pages.keys()].find(
           (f) => /^networks\/[^/]+\/index\.html$/.test(f) && pages.get(f)?.includes("<h1>&lt;b "),
         ) as string;
@@ -221,7 +221,7 @@ describe("notices", () => {
             "Estos datos son antiguos: su registro más reciente se confirmó por última vez el 20 de enero de 2009",
           );
       }
-      const own = [...pages].filter(([f]) => f.includes(`/${placed.id}/`));
+      const own = [...pages].filter(([f]) => f.endsWith(`/${placed.id}.html`));
       expect(own, "its page in English and in Spanish").toHaveLength(2);
       for (const [file, body] of own)
         expect(body, file).toContain(

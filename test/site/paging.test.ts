@@ -42,7 +42,7 @@ describe("a city of more than 100 clinics", () => {
       const second = await read(`${base}page-2/index.html`);
       await expect(read(`${base}page-3/index.html`)).rejects.toThrow();
       const listed = [first, second].map((body) =>
-        [...body.matchAll(/<li class="clinic"><h3><a href="[^"]*\/([a-z0-9]{12})\/"/g)].map((m) => m[1]),
+        [...body.matchAll(/<li class="clinic"><h3><a href="[^"]*\/([a-z0-9]{12})\.html"/g)].map((m) => m[1]),
       );
       expect(listed.map((l) => l.length)).toEqual([Math.ceil(ids.length / 2), Math.floor(ids.length / 2)]);
       expect(listed.flat().sort()).toEqual([...ids].sort());

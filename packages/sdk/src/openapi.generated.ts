@@ -1191,7 +1191,7 @@ export interface components {
             };
             /**
              * @description Template of a clinic's page on the site (`{state}` and `{city}` are slugs).
-             * @example https://urgentcare.example.org/clinics/{state}/{city}/{id}/
+             * @example https://urgentcare.example.org/clinics/{state}/{city}/{id}.html
              */
             clinic_url: string;
             meta: components["schemas"]["Meta"];

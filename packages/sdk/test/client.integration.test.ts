@@ -181,7 +181,7 @@ describe("allClinics", () => {
   it("yields each clinic with its state and city (place), as does nearest", async () => {
     for await (const clinic of client.allClinics({ state: "vermont" })) {
       expect(clinic.place.state).toEqual({ slug: "vermont", code: "VT", name: "Vermont" });
-      expect(clinic.url).toContain(`/clinics/vermont/${clinic.place.city.slug}/${clinic.id}/`);
+      expect(clinic.url).toContain(`/clinics/vermont/${clinic.place.city.slug}/${clinic.id}.html`);
       expect(clinic.place.city.path).toBe(`/clinics/vermont/${clinic.place.city.slug}.json`);
     }
     const [near] = await client.nearest(30.2672, -97.7431, { limit: 1 });

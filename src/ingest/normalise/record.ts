@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { NetworkEvidence } from "../../dataset/types.js";
 import { isUsTimezone } from "../../geo/timezone.js";
+import { CLINIC_ID_RE } from "../../schema/clinic.js";
 import { ClinicSource } from "../../schema/sources.js";
 import { brandPrefix } from "../networks/brand-prefix.js";
 import { canonicalNetwork, respellBrands } from "../networks/recognise.js";
@@ -210,12 +211,12 @@ export function normaliseRecord(
   const keptText = m.mapping.keep_ids ? text("id") : null;
   let keptId: string | null = null;
   if (keptText !== null) {
-    if (/^[a-z0-9]+$/.test(keptText)) keptId = keptText;
+    if (CLINIC_ID_RE.test(keptText)) keptId = keptText;
     else
       problem(
         "id",
         "invalid_id",
-        `"${keptText}" is not a lower-case alphanumeric id; a new id was derived`,
+        `"${keptText}" is not a lower-case alphanumeric id (nor "index"); a new id was derived`,
         "repaired",
       );
   }

@@ -6,10 +6,8 @@ export type Compression = "max" | "fast";
 /**
  * Brotli quality of one file's `.br` sibling, or null for none. Quality 11 costs about 1 ms per KB, so in `max`
  * mode it is spent where it pays: shared documents and pages fetched by many (lists, city documents, search
- * shards, assets); files streamed whole (downloads) get 9 (5 in `fast` mode). The long tail — one document and one
- * page in each language per clinic, two thirds of the files of a release — gets no `.br` at all, only `.gz`: each
- * is fetched rarely, brotli would save ~10 % of ~2.5 KB on it, and it cost a third of a full build's CPU (compressing
- * it and creating its file: docs/benchmarks.md). Every client takes gzip.
+ * shards, assets); files streamed whole (downloads) get 9 (5 in `fast` mode). The long tail has no siblings at
+ * all (`hasSiblings`).
  * @example brotliQuality("api/v1/states.json", "max") // 11; brotliQuality("api/v1/clinic/k3v9q2m7x1ab.json", "max") // null
  */
 export function brotliQuality(path: string, mode: Compression, streamed = false): number | null {
@@ -18,11 +16,21 @@ export function brotliQuality(path: string, mode: Compression, streamed = false)
   return streamed ? 9 : 11;
 }
 
+/**
+ * Whether a file gets precompressed siblings. The long tail — one document and one page in each language per
+ * clinic, nine in ten files of a release — gets none: each is fetched rarely, is a few KB, and is compressed on
+ * the fly by every server the output deploys to (`ucd serve`, the generated nginx and Caddy configs, a CDN);
+ * writing and compressing its siblings was half of a full build's files and a third of its CPU
+ * (docs/benchmarks.md), and every later release would write them again for each changed clinic.
+ * @example hasSiblings("api/v1/states.json") // true; hasSiblings("clinics/texas/austin/k3v9q2m7x1ab.html") // false
+ */
+export function hasSiblings(path: string): boolean {
+  return !isLongTail(path);
+}
+
 /** One file per clinic: its API document and its page in each language. */
 export function isLongTail(path: string): boolean {
-  return (
-    path.startsWith("api/v1/clinic/") || /^(?:es\/)?clinics\/[^/]+\/[^/]+\/[^/]+\/index\.html$/.test(path)
-  );
+  return path.startsWith("api/v1/clinic/") || /^(?:es\/)?clinics\/[^/]+\/[^/]+\/(?!index\.html$)[^/]+\.html$/.test(path);
 }
 
 /** Gzip level: 9 when publishing (small files compress in microseconds either way), 6 for local use. */

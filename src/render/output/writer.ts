@@ -5,7 +5,7 @@ import { link, mkdir, rename, rm } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import type { Writable } from "node:stream";
 import { collectGarbage } from "../../util/collect-garbage.js";
-import { brotliQuality, type Compression, compressStreams, gzipLevel } from "./compress.js";
+import { brotliQuality, type Compression, compressStreams, gzipLevel, hasSiblings } from "./compress.js";
 import { CompressPool } from "./compress-pool.js";
 import { ManifestCursor, type PreviousTree } from "./previous.js";
 import { sortedLines } from "./sort-lines.js";
@@ -371,15 +371,12 @@ export class OutputWriter {
     body: string | Buffer,
     compress: boolean,
   ): Promise<{ entries: TreeFile[]; linked: boolean }> {
+    compress &&= hasSiblings(path);
     const previous = this.#options.previous;
     const before = previous?.get(path);
     if (previous && before) {
       const sha256 = createHash("sha256").update(body).digest("hex");
-      const wanted = compress
-        ? brotliQuality(path, this.#options.compression) === null
-          ? [".gz"]
-          : [".br", ".gz"]
-        : [];
+      const wanted = compress ? [".br", ".gz"] : [];
       const siblings = wanted.map((s) => ({ s, e: previous.get(path + s) }));
       if (before.sha256 === sha256 && siblings.every(({ e }) => e !== undefined)) {
         await this.#mkdirFor(full);

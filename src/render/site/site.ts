@@ -25,7 +25,7 @@ export interface SiteContext {
   w: Words;
   /**
    * Where a site path is linked from a page: the site address's own path prefix, then the language's prefix for
-   * a page (a path ending in `/`, before any `#`), then the path (`/clinics/texas/` → `/ucd/es/clinics/texas/`
+   * a page (a path ending in `/` or `.html`, before any `#`), then the path (`/clinics/texas/` → `/ucd/es/clinics/texas/`
    * for `--site-url https://example.org/ucd` in Spanish). Files (`/favicon.svg`, `/llms.txt`) are shared by the
    * languages. Root-relative, so the pages work on any host that serves the folder under the site's path.
    */
@@ -74,10 +74,14 @@ export function siteAssets(): SiteAssets {
   };
 }
 
-/** A page's path ends in `/` before any `#` (called for every link of every page: no allocation). */
+/**
+ * A page's path ends in `/` (a folder's `index.html`) or `.html` (a clinic's page) before any `#` (called for every
+ * link of every page: no allocation).
+ */
 function isPage(path: string): boolean {
   const hash = path.indexOf("#");
-  return path.charCodeAt((hash < 0 ? path.length : hash) - 1) === 47;
+  const end = hash < 0 ? path.length : hash;
+  return path.charCodeAt(end - 1) === 47 || path.endsWith(".html", end);
 }
 
 /**

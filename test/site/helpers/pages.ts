@@ -12,7 +12,7 @@ export async function listed(dir: string): Promise<Listed[]> {
   return parseTreeManifest(await readFile(join(dir, TREE_MANIFEST), "utf8"));
 }
 
-const CLINIC = /^clinics\/[^/]+\/[^/]+\/[^/]+\/index\.html$/;
+const CLINIC = /^clinics\/[^/]+\/[^/]+\/(?!index\.html$)[^/]+\.html$/;
 const CITY = /^clinics\/[^/]+\/[^/]+\/index\.html$/;
 const STATE = /^clinics\/[^/]+\/index\.html$/;
 const NETWORK = /^networks\/[^/]+\/index\.html$/;
@@ -28,7 +28,7 @@ export function kindOf(file: string): "clinic" | "city" | "state" | "network" | 
   return null;
 }
 
-/** `clinics/texas/index.html` → `/clinics/texas/` */
+/** `clinics/texas/index.html` → `/clinics/texas/`; a clinic's page (`…/austin/x.html`) is its own address */
 export const urlOf = (file: string) => `/${file.replace(/index\.html$/, "")}`;
 
 /** Compressed size of a file as a browser gets it: its `.br` sibling, else its `.gz` (a clinic's page has no `.br`). */
