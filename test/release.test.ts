@@ -147,10 +147,7 @@ describe("a second release from an edited export of the first", () => {
     for (const n of doc.nearby) expect(listed.has(n.id), n.id).toBe(true);
     const old = changes.removed.find((c) => c.id === gone.id);
     expect(old?.url).toBe(`${SITE_URL}/clinics/${state}/${gone.city_slug}/${gone.id}.html`);
-    const page = await readFile(
-      join(out, `clinics/${state}/${gone.city_slug}/${gone.id}.html`),
-      "utf8",
-    );
+    const page = await readFile(join(out, `clinics/${state}/${gone.city_slug}/${gone.id}.html`), "utf8");
     expect(page).toContain(`No longer listed since ${V2}.`);
     expect(page).toContain('<meta name="robots" content="noindex">');
     for (const n of doc.nearby) expect(page).toContain(new URL(n.url).pathname);

@@ -7,15 +7,17 @@ import { type RenderOptions, type RenderResult, renderSite } from "../render/bui
 import { type PreviousTree, previousTree } from "../render/output/previous.js";
 import { DEFAULT_KEEP_RELEASES, type HistoryEntry } from "../render/releases/inputs.js";
 import { BuildError } from "../render/validate.js";
+import { type ReleaseInfo, readInfo } from "./info.js";
 import { type BaseRelease, planRelease, type ReleasePlan } from "./plan.js";
 import { readRecords, writeRecords } from "./records.js";
 import {
+  type BegunRelease,
   beginRelease,
   currentRelease,
   discard,
   openStore,
-  pruneReleases,
   publish,
+  RENDER,
   type ReleaseStore,
   type StoredRelease,
   withLock,
@@ -37,6 +39,8 @@ export interface PublishOptions
 export interface PublishResult extends RenderResult {
   release: StoredRelease;
   plan: ReleasePlan;
+  /** The release whose tree this one recycled (`beginRelease`), or null when its tree started empty. */
+  recycled: string | null;
   /** Milliseconds spent in each step: matching and changes, reading the previous tree, rendering, bookkeeping, switching and pruning. */
   timings: {
     plan: number;
@@ -48,8 +52,7 @@ export interface PublishResult extends RenderResult {
   };
 }
 
-/** Where a release keeps its render bookkeeping (units, stamps, fingerprint: `src/render/plan/`). */
-export const RENDER = "render";
+export { RENDER } from "./store.js";
 
 /** Where a release keeps the source records it was built from (`src/ingest/snapshot.ts`), for the next update. */
 export const SOURCES = "sources";
@@ -67,22 +70,13 @@ export async function lastSources(out: string): Promise<string | null> {
 
 /**
  * Release folders kept on disk: the current one, the one before (servers may still be reading it), one more. A
- * build removes the older ones while it runs, so that its release makes this many again.
+ * build recycles the tree of the oldest into its own and removes the rest while it runs, so that its release makes
+ * this many again (`beginRelease`).
  */
 export const KEEP_FOLDERS = 3;
 
 /** A release that would remove more than this share of the previous release's clinics needs `allowShrink`. */
 export const DEFAULT_MAX_SHRINK = 0.1;
-
-/** What a release records about itself for the next one (`state/release.json`). */
-interface ReleaseInfo {
-  id: string;
-  data_version: string;
-  generated_at: string;
-  compression: string;
-  clinics: number;
-  previous_version: string | null;
-}
 
 /**
  * Builds a data set as a new release of `out` and publishes it in one step, keeping the history: clinics matched
@@ -103,25 +97,14 @@ export async function publishRelease(
       { document: "dataset", path: "", message: "the data set holds no clinics: nothing would be published" },
     ]);
   const store = await openStore(out);
-  return withLock(store, async () => {
-    // The folders this release will push out of the kept ones are removed while it is built: nothing of theirs is
-    // read (the current release is kept), and a build that fails leaves the current release and the one before.
-    const pruning = settled(pruneReleases(store, KEEP_FOLDERS - 1));
-    try {
-      return await buildRelease(store, dataset, options, pruning);
-    } catch (e) {
-      await pruning.done; // a refused or failed build still waits for the removal it started
-      throw e;
-    }
-  });
+  return withLock(store, () => buildRelease(store, dataset, options));
 }
 
-/** The release itself, with the store locked and the old folders being removed (`pruning`). */
+/** The release itself, with the store locked. */
 async function buildRelease(
   store: ReleaseStore,
   dataset: Dataset,
   options: PublishOptions,
-  pruning: Settled<string[]>,
 ): Promise<PublishResult> {
   let last = performance.now();
   const lap = () => {
@@ -140,14 +123,20 @@ async function buildRelease(
   const planned = lap();
   const tree = current ? await publishedTree(current) : null;
   const read = lap();
-  const { id, temp } = await beginRelease(store, dataset.dataVersion);
+  // The folders this release pushes out of the kept ones are removed while it is built (nothing of theirs is read:
+  // the current release is kept), but for the tree it recycles; a build that fails leaves the current release and
+  // the one before.
+  const begun: BegunRelease = await beginRelease(store, dataset.dataVersion, KEEP_FOLDERS);
+  const { id, temp, start } = begun;
+  const pruning = settled(begun.removing);
   try {
     const { keepReleases: _k, maxShrink: _m, allowShrink: _a, allowOlder: _o, ...render } = options;
     const same = tree !== null && tree.compression === compression;
     const result = await renderSite(plan.dataset, temp.site, {
       ...render,
-      previous: same ? tree.files : null,
+      previous: tree?.files ?? null,
       previousRender: same && current ? join(current.state, RENDER) : null,
+      start,
       bookkeeping: join(temp.state, RENDER),
       release: {
         history: base?.history ?? [],
@@ -155,7 +144,6 @@ async function buildRelease(
         previousVersion: plan.base?.dataVersion ?? null,
         changes: plan.changes,
         tombstones: plan.tombstones,
-        carryFrom: tree?.files ?? null,
       },
     });
     const rendered = lap();
@@ -166,6 +154,7 @@ async function buildRelease(
       compression,
       clinics: result.clinics,
       previous_version: plan.base?.dataVersion ?? null,
+      previous_release: tree ? (current?.id ?? null) : null,
     };
     await writeState(temp, info, plan, result.history, base?.dir ?? null, dataset.snapshot);
     const kept = lap();
@@ -180,9 +169,10 @@ async function buildRelease(
       publish: switched,
       prune: lap(),
     };
-    return { ...result, release, plan, timings };
+    return { ...result, release, plan, timings, recycled: begun.recycled };
   } catch (e) {
     await discard(temp);
+    await pruning.done; // a failed build still waits for the removal it started
     throw e;
   }
 }
@@ -231,14 +221,6 @@ async function baseOf(current: StoredRelease, dataVersion: string): Promise<Base
       tombstones: await readTombstones(join(dir, "tombstones.ndjson.gz")),
     },
   };
-}
-
-async function readInfo(dir: string): Promise<ReleaseInfo | null> {
-  try {
-    return JSON.parse(await readFile(join(dir, "release.json"), "utf8")) as ReleaseInfo;
-  } catch {
-    return null;
-  }
 }
 
 /**

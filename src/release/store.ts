@@ -1,6 +1,11 @@
+import { createReadStream } from "node:fs";
 import { lstat, mkdir, readdir, readlink, rename, rm, rmdir, stat, symlink } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
+import { createInterface } from "node:readline";
 import { Worker } from "node:worker_threads";
+import { DELTA } from "../render/build.js";
+import type { TreeStart } from "../render/output/writer.js";
+import { readInfo } from "./info.js";
 import { withLock as lockFolder, processAlive } from "./lock.js";
 
 /**
@@ -69,18 +74,94 @@ export async function listReleases(store: ReleaseStore): Promise<StoredRelease[]
   return names.map((n) => releaseAt(join(store.dir, n)));
 }
 
-/** A new, empty release folder to render into, and the id it will be published under. */
+/** Where a release keeps its render bookkeeping (units, stamps, fingerprint, delta: `src/render/plan/`). */
+export const RENDER = "render";
+
+/** A release being built: its temporary folder, the id it will be published under, and how its tree starts. */
+export interface BegunRelease {
+  id: string;
+  temp: StoredRelease;
+  /** An empty tree, or the tree of an old release recycled (`beginRelease`). */
+  start: TreeStart;
+  /** The id of the release whose tree was recycled, or null. */
+  recycled: string | null;
+  /** The removal of the release folders beyond the kept ones, on a worker thread: resolves with their ids. */
+  removing: Promise<string[]>;
+}
+
+/**
+ * A new release folder to render into, and the id it will be published under. The store keeps `keep` release
+ * folders (the one `out` points to always among them); the older ones are removed on a worker thread while the
+ * new release is built — except the newest of them, whose tree is **recycled**: moved into the new folder and
+ * changed there into the new release by the render, which rewrites only the paths that differ (its `stale` paths,
+ * the union of the deltas of the releases since it, and what the new release changes). A release costs what
+ * changed, not a folder of hard links to every file. When there is nothing to recycle (fewer folders, or a
+ * release on the way without its delta), the tree starts empty and the render links the current release's files.
+ * @example const { id, temp, start, removing } = await beginRelease(store, "2026-06-01", 3);
+ */
 export async function beginRelease(
   store: ReleaseStore,
   dataVersion: string,
-): Promise<{ id: string; temp: StoredRelease }> {
-  const last = (await listReleases(store)).at(-1);
+  keep: number,
+): Promise<BegunRelease> {
+  const all = await listReleases(store);
+  const current = await currentRelease(store);
+  const last = all.at(-1);
   const next = last ? Number(last.id.slice(0, last.id.indexOf("-"))) + 1 : 1;
   const id = `${String(next).padStart(4, "0")}-${dataVersion}`;
   const root = join(store.dir, `${TEMP_PREFIX}${process.pid}-${Date.now().toString(36)}`);
-  await mkdir(join(root, "state"), { recursive: true });
-  return { id, temp: releaseAt(root) };
+  const temp = releaseAt(root);
+  await mkdir(temp.state, { recursive: true });
+  const old = all.slice(0, Math.max(0, all.length - (keep - 1))).filter((r) => r.id !== current?.id);
+  const candidate = old.at(-1);
+  const stale = candidate && current ? await staleSince(all, candidate, current) : null;
+  let start: TreeStart = { kind: "empty" };
+  if (candidate && stale) {
+    await rename(candidate.site, temp.site);
+    start = { kind: "recycled", stale };
+  } else await mkdir(temp.site);
+  const removing = old.length > 0 ? removeFolders(old.map((r) => r.root)) : Promise.resolve();
+  return {
+    id,
+    temp,
+    start,
+    recycled: start.kind === "recycled" ? (candidate?.id ?? null) : null,
+    removing: removing.then(() => old.map((r) => r.id)),
+  };
 }
+
+/**
+ * The paths whose files may differ between an old release's tree and the current one's: the union of the deltas
+ * of every release after it, following each release back to the one it was rendered against. Null when the chain
+ * is broken (a release without its delta or its predecessor): that tree cannot be recycled.
+ */
+async function staleSince(
+  all: readonly StoredRelease[],
+  old: StoredRelease,
+  current: StoredRelease,
+): Promise<Set<string> | null> {
+  const byId = new Map(all.map((r) => [r.id, r]));
+  const stale = new Set<string>();
+  if (!(await exists(join(old.site, "files.tsv")))) return null;
+  let at: StoredRelease | undefined = current;
+  for (let steps = 0; at && at.id !== old.id; steps++) {
+    if (steps > all.length) return null;
+    const info = await readInfo(at.state);
+    const delta = join(at.state, RENDER, DELTA);
+    if (!info?.previous_release || !(await exists(delta))) return null;
+    const input = createReadStream(delta);
+    for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY }))
+      if (line) stale.add(line);
+    at = byId.get(info.previous_release);
+  }
+  return at ? stale : null;
+}
+
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * Publishes a rendered release: moves it into place under its id, then points `out` at it with one rename of a

@@ -11,7 +11,7 @@ import type { BuildRun, Emitter } from "./emitter.js";
 import { groupState } from "./group.js";
 import { NetworkMembers } from "./network-members.js";
 import type { PreviousTree } from "./output/previous.js";
-import { OutputWriter, type WriteResult } from "./output/writer.js";
+import { OutputWriter, type TreeStart, type WriteResult } from "./output/writer.js";
 import { fingerprint } from "./plan/fingerprint.js";
 import { type PlanMode, RenderPlan } from "./plan/plan.js";
 import { decideState } from "./plan/state-units.js";
@@ -26,6 +26,9 @@ import { RenderTrace } from "./trace.js";
 import { Checker } from "./validate.js";
 
 export type { BuildOptions } from "./context.js";
+
+/** The list of paths a release changed (written or gone), in its render bookkeeping: what recycling its tree reads. */
+export const DELTA = "delta.txt";
 
 /**
  * Every part of the output, in the order it is rendered. Each state goes through all of them before the next
@@ -52,10 +55,15 @@ function nameOf(emitter: Emitter | undefined, i: number): string {
 
 export interface RenderOptions extends BuildOptions {
   /**
-   * The release being replaced, rendered with the same compression: its unchanged units are carried (hard-linked)
-   * when `previousRender` holds its render bookkeeping, and its other files are reused when their bytes are equal.
+   * The release being replaced: its unchanged units are carried when `previousRender` holds its render bookkeeping
+   * (same code and options), and its other files are kept when a rendered file has the same bytes.
    */
   previous?: PreviousTree | null;
+  /**
+   * How the output folder starts: empty (the default), or a recycled tree of an earlier release whose files differ
+   * from `previous`'s at its stale paths (`src/release/store.ts`).
+   */
+  start?: TreeStart;
   /** The render bookkeeping of `previous` (`state/render/` of a release). */
   previousRender?: string | null;
   /** Where to keep this render's bookkeeping for the next release; none when null (a render outside a store). */
@@ -101,8 +109,10 @@ export async function renderSite(
   dir: string,
   options: RenderOptions,
 ): Promise<RenderResult> {
+  const start = options.start ?? { kind: "empty" };
   await mkdir(dir, { recursive: true });
-  if ((await readdir(dir)).length > 0) throw new Error(`render needs an empty folder: ${dir}`);
+  if (start.kind === "empty" && (await readdir(dir)).length > 0)
+    throw new Error(`render needs an empty folder: ${dir}`);
   const check = new Checker();
   const summary = await summarise(dataset, check);
   check.throwIfAny();
@@ -116,7 +126,16 @@ export async function renderSite(
     fingerprint: await fingerprint({ siteUrl: ctx.siteUrl, baseUrl: ctx.baseUrl, compression }),
     mode: options.plan ?? "incremental",
   });
-  const out = new OutputWriter(dir, { compression, previous });
+  const out = new OutputWriter(dir, {
+    compression,
+    previous,
+    carryUnits: plan.previousSite !== null,
+    start,
+    delta: options.bookkeeping ? join(options.bookkeeping, DELTA) : null,
+  });
+  const removeGone = () => {
+    for (const path of plan.takeGone()) out.remove(path);
+  };
   const scratch = await mkdtemp(join(dir, "..", ".scratch-"));
   try {
     const networkMembers = new NetworkMembers(join(scratch, "networks"));
@@ -144,13 +163,15 @@ export async function renderSite(
       for (const [i, h] of hooks.entries())
         await trace.step(`state: ${nameOf(emitters[i], i)}`, () => h.state?.(group));
       await trace.step("plan: units", () => plan.endState(code));
+      removeGone();
       collectGarbage();
     }
     for (const [i, h] of hooks.entries())
       await trace.step(`finish: ${nameOf(emitters[i], i)}`, () => h.finish?.());
     check.throwIfAny();
-    const written = await trace.step("writer: finish", () => out.finish());
     await trace.step("plan: finish", () => plan.finish());
+    removeGone();
+    const written = await trace.step("writer: finish", () => out.finish());
     trace.print();
     return {
       ...written,

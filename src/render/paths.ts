@@ -43,6 +43,9 @@ export const OLD_CLINIC_PAGE = /^\/((?:es\/)?clinics\/[^/]+\/[^/]+\/[0-9a-z]{12}
 /** `/networks/carenow/` */
 export const networkPage = (network: string) => `/networks/${network}/`;
 
+/** `sitemaps/texas/austin.xml`: the sitemap of a city's pages and its clinics' pages (a file of the city's unit). */
+export const citySitemap = (state: string, city: string) => `sitemaps/${state}/${city}.xml`;
+
 /** The folder of the API documents inside the output folder. */
 export const API_DIR = "api/v1";
 
@@ -56,7 +59,8 @@ export const apiFile = (path: string) => `${API_DIR}${path}`;
  * File of a page inside the output folder.
  * @example pageFile("/clinics/texas/") // "clinics/texas/index.html"; pageFile("/clinics/texas/austin/k3v9q2m7x1ab.html") // "clinics/texas/austin/k3v9q2m7x1ab.html"
  */
-export const pageFile = (page: string) => (page.endsWith(".html") ? page.slice(1) : `${page.slice(1)}index.html`);
+export const pageFile = (page: string) =>
+  page.endsWith(".html") ? page.slice(1) : `${page.slice(1)}index.html`;
 
 /**
  * Whether a file of the output folder belongs to a unit (a clinic, city, state, network or search shard:
@@ -65,7 +69,7 @@ export const pageFile = (page: string) => (page.endsWith(".html") ? page.slice(1
  * @example isUnitFile("es/clinics/texas/austin/index.html") // true; isUnitFile("api/v1/stats.json") // false
  */
 export function isUnitFile(path: string): boolean {
-  return /^(?:(?:es\/)?clinics\/|(?:es\/)?networks\/[^/]+\/|api\/v1\/(?:clinic|clinics|cities|networks|search\/[tp])\/)/.test(
+  return /^(?:(?:es\/)?clinics\/|(?:es\/)?networks\/[^/]+\/|sitemaps\/[^/]+\/|api\/v1\/(?:clinic|clinics|cities|networks|search\/[tp])\/)/.test(
     path,
   );
 }

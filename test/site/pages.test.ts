@@ -46,7 +46,11 @@ beforeAll(async () => {
 });
 
 const read = async (file: string) => bodies.get(file) ?? readFile(join(root, file), "utf8");
-const pageOf = (url: string) => `${url.slice(SITE_URL.length + 1)}index.html`;
+/** The file of a page: a folder's `index.html`, or a clinic's page file itself. */
+const pageOf = (url: string) => {
+  const path = url.slice(SITE_URL.length + 1);
+  return path.endsWith(".html") ? path : `${path}index.html`;
+};
 const have = (file: string) => sizes.has(file);
 
 describe("pages of the sample site", () => {
@@ -83,7 +87,9 @@ describe("pages of the sample site", () => {
     ])
       expect(have.has(f), f).toBe(true);
     // Every page in Spanish too, at the same path under /es/.
-    const english = pageFiles.filter((p) => !p.startsWith("es/") && p.endsWith("index.html"));
+    const english = pageFiles.filter(
+      (p) => !p.startsWith("es/") && (p.endsWith("index.html") || kindOf(p) === "clinic"),
+    );
     expect(english.filter((p) => !have.has(`es/${p}`))).toEqual([]);
     expect(pageFiles.filter((p) => p.startsWith("es/")).length).toBe(english.length);
     for (const f of [
@@ -258,7 +264,9 @@ describe("pages of the sample site", () => {
       expect(locs.length).toBeLessThanOrEqual(50_000);
       for (const l of locs) urls.add(l);
     }
-    const expected = pageFiles.filter((p) => p.endsWith("index.html")).map((p) => `${SITE_URL}${urlOf(p)}`);
+    const expected = pageFiles
+      .filter((p) => p.endsWith("index.html") || kindOf(p.replace(/^es\//, "")) === "clinic")
+      .map((p) => `${SITE_URL}${urlOf(p)}`);
     expect([...urls].sort()).toEqual(expected.sort());
     expect(await read("robots.txt")).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
   });

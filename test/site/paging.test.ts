@@ -54,7 +54,7 @@ describe("a city of more than 100 clinics", () => {
       expect(first).toContain("data-near-me");
       expect(second).not.toContain("data-near-me");
     }
-    const sitemap = await read("sitemaps/sitemap-1.xml");
+    const sitemap = await read(`sitemaps/connecticut/${slug}.xml`);
     expect(sitemap).toContain(`/clinics/connecticut/${slug}/page-2/</loc>`);
     expect(sitemap).toContain(`/es/clinics/connecticut/${slug}/page-2/</loc>`);
   });

@@ -1,6 +1,3 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { brotliDecompressSync } from "node:zlib";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { decodeHours, encodeHours, type HoursData } from "../../src/browser/hours-data.js";
@@ -10,7 +7,6 @@ import { pages as enPages } from "../../src/i18n/en.js";
 import { pages as esPages } from "../../src/i18n/es.js";
 import { en, es, statusText } from "../../src/i18n/words.js";
 import { createContext } from "../../src/render/context.js";
-import { OutputWriter } from "../../src/render/output/writer.js";
 import { faviconIco } from "../../src/render/site/favicon.js";
 import { bytes } from "../../src/render/site/format.js";
 import { hoursSummary } from "../../src/render/site/hours.js";
@@ -21,8 +17,8 @@ import { manifestFile } from "../../src/render/site/manifest.js";
 import { pagedPath, splitPages } from "../../src/render/site/paged.js";
 import { markdown } from "../../src/render/site/pages/api-reference.js";
 import { type SiteContext, siteContexts } from "../../src/render/site/site.js";
-import { SitemapWriter, xmlText } from "../../src/render/site/sitemap.js";
-import { smallRecords, tempDir } from "../helpers/sample-site.js";
+import { SITEMAP_MAX_URLS, sitemapIndexes, urlset, xmlText } from "../../src/render/site/sitemap.js";
+import { smallRecords } from "../helpers/sample-site.js";
 
 const WEEK: HoursData = {
   timezone: "America/Chicago",
@@ -201,27 +197,18 @@ describe("formatting", () => {
 });
 
 describe("sitemap", () => {
-  it("splits at the limit and lists the files in the index", async () => {
-    const tmp = await tempDir();
-    try {
-      const out = new OutputWriter(join(tmp.dir, "o"), { compression: "fast" });
-      const map = new SitemapWriter(out, (p) => `https://x.example${p}`, 3);
-      for (const p of ["/a/", "/b/", "/c/", "/d/?x&y", "/e/"]) await map.add(p);
-      expect(await map.finish()).toEqual(["sitemaps/sitemap-1.xml", "sitemaps/sitemap-2.xml"]);
-      await out.finish();
-      const read = (f: string) => readFile(join(tmp.dir, "o", f), "utf8");
-      expect((await read("sitemaps/sitemap-1.xml")).match(/<loc>/g)).toHaveLength(3);
-      const second = await read("sitemaps/sitemap-2.xml");
-      expect(second).toContain("<loc>https://x.example/d/?x&amp;y</loc>");
-      expect(second.endsWith("</urlset>\n")).toBe(true);
-      expect(
-        brotliDecompressSync(await readFile(join(tmp.dir, "o", "sitemaps/sitemap-2.xml.br"))).toString(),
-      ).toBe(second);
-      expect(await read("sitemap.xml")).toContain("<loc>https://x.example/sitemaps/sitemap-2.xml</loc>");
-      expect(xmlText("<'\">")).toBe("&lt;&apos;&quot;&gt;");
-    } finally {
-      await tmp.cleanup();
-    }
+  it("escapes addresses, and cuts an index past the protocol's 50,000 files into numbered ones", () => {
+    const one = urlset(["https://x.example/a/", "https://x.example/d/?x&y"]);
+    expect(one.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset')).toBe(true);
+    expect(one).toContain("<loc>https://x.example/d/?x&amp;y</loc>");
+    expect(one.endsWith("</urlset>\n")).toBe(true);
+    expect(xmlText("<'\">")).toBe("&lt;&apos;&quot;&gt;");
+    const files = Array.from({ length: SITEMAP_MAX_URLS + 2 }, (_, i) => `sitemaps/s/${i}.xml`);
+    const indexes = sitemapIndexes(files, (p) => `https://x.example${p}`);
+    expect(indexes.map((i) => i.file)).toEqual(["sitemap.xml", "sitemap-2.xml"]);
+    expect(indexes[1]?.body.match(/<sitemap>/g)).toHaveLength(2);
+    expect(indexes[1]?.body).toContain(`<loc>https://x.example/sitemaps/s/${SITEMAP_MAX_URLS + 1}.xml</loc>`);
+    expect(() => urlset(files)).toThrow(/at most 50,000/);
   });
 });
 

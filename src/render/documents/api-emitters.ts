@@ -17,19 +17,20 @@ import { statsDocument } from "./stats.js";
 /** Path of the not-found body inside the output folder; the server answers unknown API paths with it. */
 export const NOT_FOUND_DOCUMENT = "404.json";
 
-/** The documents of one state as it is rendered: its cities document and each city's clinics document. */
+/**
+ * The documents of one state as it is rendered: its cities document and each city's clinics document (those of
+ * units the plan carries stay as the previous release wrote them).
+ */
 export const stateDocuments: Emitter = ({ out, check, plan }) => ({
   async state(group) {
     const path = statePath(group.state.state.slug);
     const decision = plan.decision("state", group.state.state.slug);
     if (decision.render)
       await out.json(apiFile(path), check.parse(path, CitiesByState, citiesByState(decision.ctx, group)));
-    else await out.carryUnit([apiFile(path)]);
     for (const city of group.cities) {
       const cp = cityPath(city.city.state.slug, city.city.slug);
       const d = plan.decision("city", city.city.slug);
       if (d.render) await out.json(apiFile(cp), check.parse(cp, ClinicsByCity, clinicsByCity(d.ctx, city)));
-      else await out.carryUnit([apiFile(cp)]);
     }
   },
 });

@@ -70,10 +70,7 @@ export const clinicDocuments: Emitter = ({ out, check, summary, plan }) => ({
       for (const { clinic, record } of city.clinics) {
         const path = clinicPath(clinic.id);
         const decision = plan.decision("clinic", clinic.id);
-        if (!decision.render) {
-          await out.carryUnit([apiFile(path)]);
-          continue;
-        }
+        if (!decision.render) continue; // carried: the previous release's file stays
         const doc = clinicDocument(
           decision.ctx,
           summary,

@@ -55,13 +55,7 @@ export function networkDocumentsEmitter(size = NETWORK_PAGE_SIZE): Emitter {
         const pages = networkPages(network.clinics, size);
         if (pages >= 2) second ??= networkPagePath(network.slug, 2);
         const decision = await decideNetwork(run, network);
-        if (!decision.render) {
-          const paths = Array.from({ length: pages }, (_, i) =>
-            apiFile(networkPagePath(network.slug, i + 1)),
-          );
-          await out.carryUnit(paths);
-          continue;
-        }
+        if (!decision.render) continue; // carried: the previous release's files stay
         const { ctx } = decision;
         let page: PlacedClinic[] = [];
         let number = 1;

@@ -44,8 +44,8 @@ export function endsPiece(row: ExportRow): boolean {
  * @example const csv = await textSink(target, { head: "id\r\n", line: (r) => `${r.clinic.id}\r\n`, separator: "", tail: "", empty: "id\r\n" });
  */
 export async function textSink({ out, path, pieces }: SinkTarget, layout: TextLayout): Promise<RowSink> {
-  const file = await out.stream(path, false);
-  const gz = await out.stream(`${path}.gz`, false);
+  const file = await out.stream(path);
+  const gz = await out.stream(`${path}.gz`);
   await gz.write(gzipHeader(gzipLevel(out.compression)));
   let rows = 0;
   let crc = 0;

@@ -1,5 +1,3 @@
-import { constants, createBrotliCompress, createGzip } from "node:zlib";
-
 /** How hard the precompressed `.br`/`.gz` siblings are squeezed: `max` for publishing, `fast` for local use. */
 export type Compression = "max" | "fast";
 
@@ -30,23 +28,13 @@ export function hasSiblings(path: string): boolean {
 
 /** One file per clinic: its API document and its page in each language. */
 export function isLongTail(path: string): boolean {
-  return path.startsWith("api/v1/clinic/") || /^(?:es\/)?clinics\/[^/]+\/[^/]+\/(?!index\.html$)[^/]+\.html$/.test(path);
+  return (
+    path.startsWith("api/v1/clinic/") ||
+    /^(?:es\/)?clinics\/[^/]+\/[^/]+\/(?!index\.html$)[^/]+\.html$/.test(path)
+  );
 }
 
 /** Gzip level: 9 when publishing (small files compress in microseconds either way), 6 for local use. */
 export function gzipLevel(mode: Compression): number {
   return mode === "max" ? 9 : 6;
-}
-
-/** Streaming compressors for a file written in pieces (the bulk downloads, the sitemaps). */
-export function compressStreams(path: string, mode: Compression) {
-  return {
-    brotli: createBrotliCompress({
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: brotliQuality(path, mode, true) ?? 5,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      },
-    }),
-    gzip: createGzip({ level: gzipLevel(mode) }),
-  };
 }

@@ -1,7 +1,9 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { stateByCode } from "../../geo/states.js";
 import type { BuildContext } from "../context.js";
 import { type Stamp, stampId } from "../stamp.js";
+import { unitFiles } from "./unit-files.js";
 import {
   GLOBAL_UNITS,
   readUnits,
@@ -67,6 +69,10 @@ export class RenderPlan {
   #lines: string[] = [];
   readonly #globalLines: string[] = [];
   #counts = { rendered: 0, carried: 0 };
+  /** The slug of the state being decided ("" between states). */
+  #stateSlug = "";
+  /** Files of the previous release's units that this release no longer has, not yet taken. */
+  #gone: string[] = [];
 
   private constructor(
     ctx: BuildContext,
@@ -165,14 +171,31 @@ export class RenderPlan {
     this.#previousState = this.#previousDir ? await readUnits(unitsFile(this.#previousDir, code)) : new Map();
     this.#decided = new Map();
     this.#lines = [];
+    this.#stateSlug = stateByCode(code).slug;
   }
 
-  /** Writes the state's units for the next release. */
+  /**
+   * Writes the state's units for the next release; the files of the previous release's units of the state that
+   * were not decided (gone: a clinic no longer listed there, a city without clinics) go to `takeGone`.
+   */
   async endState(code: string): Promise<void> {
     if (this.#out && this.#lines.length > 0) await writeUnits(unitsFile(this.#out, code), this.#lines);
+    for (const [id, u] of this.#previousState)
+      if (!this.#decided.has(id)) this.#gone.push(...unitFiles(u.kind, u.key, u.extra, this.#stateSlug));
     this.#previousState = new Map();
     this.#decided = new Map();
     this.#lines = [];
+    this.#stateSlug = "";
+  }
+
+  /**
+   * The files of the previous release that this release no longer has, found since the last call: those of units
+   * gone, and those a unit rendered again no longer writes (a city with fewer pages, a clinic that moved city).
+   */
+  takeGone(): string[] {
+    const gone = this.#gone;
+    this.#gone = [];
+    return gone;
   }
 
   /** The previous release's record of a unit of the current state (or a global one), if it had it. */
@@ -222,13 +245,23 @@ export class RenderPlan {
     this.#referenced.add(stamp);
     if (decision.render) this.#counts.rendered++;
     else this.#counts.carried++;
+    if (before && decision.render && before.extra !== extra) {
+      const slug = isGlobal(kind) ? "" : this.#stateSlug;
+      const now = new Set(unitFiles(kind, key, extra, slug));
+      for (const f of unitFiles(kind, key, before.extra, slug)) if (!now.has(f)) this.#gone.push(f);
+    }
     decided.set(id, decision);
     (isGlobal(kind) ? this.#globalLines : this.#lines).push(unitLine({ kind, key, extra, content, stamp }));
     return decision;
   }
 
-  /** Writes the bookkeeping of the units of no state, the stamps still in use, and the fingerprint. */
+  /**
+   * Writes the bookkeeping of the units of no state, the stamps still in use, and the fingerprint; the files of
+   * the previous release's networks and search shards that were not decided go to `takeGone`.
+   */
   async finish(): Promise<void> {
+    for (const [id, u] of this.#previousGlobal)
+      if (!this.#globalDecided.has(id)) this.#gone.push(...unitFiles(u.kind, u.key, u.extra, ""));
     if (!this.#out) return;
     await writeUnits(unitsFile(this.#out, GLOBAL_UNITS), this.#globalLines);
     const current = stampId(this.#ctx.stamp);

@@ -48,12 +48,10 @@ export const releaseDocuments: Emitter = ({ ctx, out, check, summary, published,
         check.parse(path, ChangesDocument, changesDocument(ctx, previous, changes)),
       );
     }
-    const from = release?.carryFrom;
-    if (from) {
-      for (const h of history.slice(1)) {
-        for (const d of h.downloads) await out.carry(`downloads/${d.name}`, from);
-        if (h.has_changes) await out.carry(apiFile(changesPath(h.data_version)), from);
-      }
+    // The earlier releases' dated downloads and changes documents stay; those of releases no longer kept go.
+    for (const h of history.slice(1)) {
+      for (const d of h.downloads) out.keep(`downloads/${d.name}`);
+      if (h.has_changes) out.keep(apiFile(changesPath(h.data_version)));
     }
     const list = check.parse("releases.json", ReleasesList, releasesList(ctx, history));
     await out.json(apiFile("/releases.json"), list);

@@ -1,5 +1,4 @@
 import type { ClinicRecord } from "../../dataset/types.js";
-import type { PreviousTree } from "../output/writer.js";
 
 /** A field of a clinic that changed between two releases, with its old and new values as the API shows them. */
 export interface FieldChange {
@@ -57,8 +56,6 @@ export interface ReleaseInputs {
   changes: ReleaseChanges | null;
   /** Clinics no longer listed, whose documents and pages stay as tombstones. */
   tombstones: Tombstone[];
-  /** The published tree to carry earlier releases' files (dated downloads, changes documents) from. */
-  carryFrom: PreviousTree | null;
 }
 
 /** Releases listed and kept by default (`--keep-releases`): a year of monthly releases. */

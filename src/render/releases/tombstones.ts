@@ -58,10 +58,7 @@ export const tombstoneDocuments: Emitter = ({ ctx, out, check, summary, release,
         const decision = plan.decide("tombstone", t.record.id, key, t.record.city_slug);
         const path = clinicPath(t.record.id);
         const page = clinicPage(group.state.state.slug, t.record.city_slug, t.record.id);
-        if (!decision.render) {
-          await out.carryUnit([apiFile(path), ...sites.map((site) => pageFile(site.pagePath(page)))]);
-          continue;
-        }
+        if (!decision.render) continue; // carried: the previous release's files stay
         const stamped = decision.ctx === ctx ? doc : tombstoneDocument(decision.ctx, summary, t, near);
         const parsed = check.parse(path, ClinicDocument, stamped);
         await out.json(apiFile(path), parsed);

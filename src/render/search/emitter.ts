@@ -100,7 +100,7 @@ export function searchEmitter(layout: Partial<LayoutOptions> = {}): Emitter {
             if (decision.render) {
               const doc = { ...content, meta: decision.ctx.meta(path) };
               await out.json(apiFile(path), check.parse(path, SearchShard, doc));
-            } else await out.carryUnit([apiFile(path)]);
+            }
             if (shard.kind === "leaf") leaves.push(shard.prefix);
             else head ??= path;
           }

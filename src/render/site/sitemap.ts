@@ -1,12 +1,8 @@
-import type { FileSink, OutputWriter } from "../output/writer.js";
-
-/** The sitemaps protocol's limit of URLs per file. */
+/** The sitemaps protocol's limit of URLs per file, and of files per index. */
 export const SITEMAP_MAX_URLS = 50_000;
 export const SITEMAP_INDEX = "sitemap.xml";
-
-const HEAD =
-  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
-const TAIL = "</urlset>\n";
+/** The sitemap of the pages outside cities (home, about, states, networks…), `-2`, `-3`… past the limit. */
+export const SITE_SITEMAP = "sitemaps/site.xml";
 
 /**
  * @example xmlText("a&b") // "a&amp;b"
@@ -21,67 +17,45 @@ export function xmlText(text: string): string {
 }
 
 /**
- * Writes the sitemap as the pages are rendered, never holding the URLs: they stream into
- * `sitemaps/sitemap-1.xml`, `-2`, … (a new file every `maxUrls`), and `sitemap.xml` is the sitemap index that
- * lists the files.
- * @example const map = new SitemapWriter(out, ctx.page); await map.add("/clinics/texas/"); await map.finish();
+ * One sitemap file of absolute addresses.
+ * @example urlset(["https://x.example/a/"]) // '<?xml …><urlset …>\n<url><loc>https://x.example/a/</loc></url>\n</urlset>\n'
  */
-export class SitemapWriter {
-  readonly #out: OutputWriter;
-  readonly #absolute: (path: string) => string;
-  readonly #maxUrls: number;
-  #sink: FileSink | null = null;
-  #inFile = 0;
-  /** Lines not yet written: written in blocks, not a write (and a compressor call) per URL. */
-  #buffer = "";
-  readonly #files: string[] = [];
+export function urlset(urls: readonly string[]): string {
+  if (urls.length > SITEMAP_MAX_URLS) throw new Error(`a sitemap of ${urls.length} URLs (at most 50,000)`);
+  let body =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+  for (const url of urls) body += `<url><loc>${xmlText(url)}</loc></url>\n`;
+  return `${body}</urlset>\n`;
+}
 
-  constructor(out: OutputWriter, absolute: (path: string) => string, maxUrls = SITEMAP_MAX_URLS) {
-    this.#out = out;
-    this.#absolute = absolute;
-    this.#maxUrls = maxUrls;
-  }
+/**
+ * `name.xml`, `name-2.xml`, … for a list cut at the protocol's limit.
+ * @example numbered("sitemaps/site.xml", 2) // "sitemaps/site-2.xml"
+ */
+export function numbered(file: string, n: number): string {
+  return n === 1 ? file : file.replace(/\.xml$/, `-${n}.xml`);
+}
 
-  /** Adds a page by its site path. */
-  async add(path: string): Promise<void> {
-    if (this.#sink && this.#inFile >= this.#maxUrls) await this.#close();
-    if (!this.#sink) {
-      const file = `sitemaps/sitemap-${this.#files.length + 1}.xml`;
-      this.#files.push(file);
-      this.#sink = await this.#out.stream(file);
-      this.#inFile = 0;
-      await this.#sink.write(HEAD);
-    }
-    this.#inFile++;
-    this.#buffer += `<url><loc>${xmlText(this.#absolute(path))}</loc></url>\n`;
-    if (this.#buffer.length >= 64 * 1024) await this.#flush();
-  }
+/** A list cut into pieces of at most the protocol's limit (one piece, maybe empty, at least). */
+export function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += SITEMAP_MAX_URLS) out.push(items.slice(i, i + SITEMAP_MAX_URLS));
+  return out.length ? out : [[]];
+}
 
-  /** Closes the last file and writes the index; returns the files written. */
-  async finish(): Promise<string[]> {
-    await this.#close();
-    const entries = this.#files.map(
-      (f) => `<sitemap><loc>${xmlText(this.#absolute(`/${f}`))}</loc></sitemap>\n`,
-    );
-    await this.#out.add(
-      SITEMAP_INDEX,
-      `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("")}</sitemapindex>\n`,
-    );
-    return this.#files;
-  }
-
-  async #close(): Promise<void> {
-    if (!this.#sink) return;
-    this.#buffer += TAIL;
-    await this.#flush();
-    await this.#sink.close();
-    this.#sink = null;
-  }
-
-  async #flush(): Promise<void> {
-    if (!this.#sink || this.#buffer === "") return;
-    const block = this.#buffer;
-    this.#buffer = "";
-    await this.#sink.write(block);
-  }
+/**
+ * The sitemap index files listing `files` (paths of sitemap files): `sitemap.xml`, then `sitemap-2.xml`… when
+ * there are more than the protocol allows in one (robots.txt names each).
+ * @example sitemapIndexes(["sitemaps/site.xml"], (p) => `https://x.example${p}`)
+ */
+export function sitemapIndexes(
+  files: readonly string[],
+  absolute: (path: string) => string,
+): { file: string; body: string }[] {
+  return chunks(files).map((part, i) => {
+    let body =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+    for (const f of part) body += `<sitemap><loc>${xmlText(absolute(`/${f}`))}</loc></sitemap>\n`;
+    return { file: numbered(SITEMAP_INDEX, i + 1), body: `${body}</sitemapindex>\n` };
+  });
 }

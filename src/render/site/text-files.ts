@@ -6,9 +6,9 @@ import { ENDPOINTS } from "../endpoints.js";
 import type { Summary } from "../summary.js";
 import { SITEMAP_INDEX } from "./sitemap.js";
 
-/** Everything may be crawled; the sitemap index is named. */
-export function robotsTxt(ctx: BuildContext): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${ctx.page(`/${SITEMAP_INDEX}`)}\n`;
+/** Everything may be crawled; the sitemap index files are named (one, `sitemap.xml`, for any real data set). */
+export function robotsTxt(ctx: BuildContext, indexes: readonly string[] = [SITEMAP_INDEX]): string {
+  return `User-agent: *\nAllow: /\n\n${indexes.map((f) => `Sitemap: ${ctx.page(`/${f}`)}\n`).join("")}`;
 }
 
 /** llms.txt (llmstxt.org): what the API is, its endpoints, its licence and how to credit it. */

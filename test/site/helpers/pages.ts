@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { parseTreeManifest, TREE_MANIFEST } from "../../../src/render/output/tree-manifest.js";
 
 export interface Listed {
@@ -31,26 +32,31 @@ export function kindOf(file: string): "clinic" | "city" | "state" | "network" | 
 /** `clinics/texas/index.html` → `/clinics/texas/`; a clinic's page (`…/austin/x.html`) is its own address */
 export const urlOf = (file: string) => `/${file.replace(/index\.html$/, "")}`;
 
-/** Compressed size of a file as a browser gets it: its `.br` sibling, else its `.gz` (a clinic's page has no `.br`). */
-export function sent(files: Map<string, number>, path: string): number {
-  return files.get(`${path}.br`) ?? files.get(`${path}.gz`) ?? Number.NaN;
+/**
+ * Compressed size of a file as a browser gets it: its `.br` sibling, else its `.gz`; a file without siblings (a
+ * clinic's page) is compressed on the fly by the server, gzip at level 6 (`body`, when given).
+ */
+export function sent(files: Map<string, number>, path: string, body?: Buffer): number {
+  return files.get(`${path}.br`) ?? files.get(`${path}.gz`) ?? (body ? gzipSync(body).length : Number.NaN);
 }
 
 /** Compressed weight of a page with the CSS and scripts it loads (each shared file counted once). */
 export async function pageWeight(dir: string, files: Map<string, number>, file: string): Promise<number> {
-  const body = await readFile(join(dir, file), "utf8");
-  let total = sent(files, file);
+  const bytes = await readFile(join(dir, file));
+  const body = bytes.toString("utf8");
+  let total = sent(files, file, bytes);
   for (const m of body.matchAll(/(?:href|src)="\/(assets\/[^"]+)"/g)) total += sent(files, m[1] as string);
   return total;
 }
 
-/** One page of each kind: the heaviest city and clinic pages (by brotli size), the largest state and network. */
+/** One page of each kind: the heaviest city and clinic pages (by compressed size), the largest state and network. */
 export async function representativePages(dir: string) {
   const all = await listed(dir);
   const sizes = new Map(all.map((f) => [f.path, f.bytes]));
   const heaviest = (kind: string) => {
     let best: string | undefined;
-    const br = (path: string) => sent(sizes, path) || 0;
+    // By compressed size; a kind of page without siblings (clinics') by its own size.
+    const br = (path: string) => sent(sizes, path) || (sizes.get(path) ?? 0);
     for (const f of all) if (kindOf(f.path) === kind && (!best || br(f.path) > br(best))) best = f.path;
     if (!best) throw new Error(`no ${kind} page`);
     return best;
