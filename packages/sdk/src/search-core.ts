@@ -82,15 +82,15 @@ export class Searcher {
         let read = 0;
         for (const driver of drivers(index, query)) {
           if (read === MAX_SHARDS) break;
-          const shard = await this.#shard(index, driver, attempt === 0, options.signal);
+          const shard = await this.#shard(index, driver, options.signal);
           read++;
           const hits = rankShard(index, shard, driver, query, { limit, state });
           if (hits.length > 0) return hits;
         }
         return [];
       } catch (e) {
-        // A shard that is gone or from another release: the root is stale (a new release was published).
-        if (attempt > 0 || !(isNotFoundError(e) || e instanceof StaleShardError)) throw e;
+        // A shard that is gone: the root is stale (a new release laid the index out anew).
+        if (attempt > 0 || !isNotFoundError(e)) throw e;
         this.#index = null;
         this.#shards.clear();
       }
@@ -112,16 +112,12 @@ export class Searcher {
   }
 
   /**
-   * A shard, from the cache or read. `strict`: a shard of another release than the root is refused (the caller
-   * reads the root again); on the retry it is used as it is — caches may hold the old and the new release side
-   * by side for a few minutes after a release, and slightly older hits beat an error in a search box.
+   * A shard, from the cache or read. Its `meta` may name an older release than the root's: a release keeps every
+   * shard whose content did not change as it was (with the release that last changed it), and caches may hold
+   * the old and the new release side by side for a few minutes after a release — slightly older hits beat an
+   * error in a search box. Only a shard that is gone (a new layout) makes the caller read the root again.
    */
-  async #shard(
-    index: PreparedIndex,
-    driver: Driver,
-    strict: boolean,
-    signal: AbortSignal | undefined,
-  ): Promise<SearchShard> {
+  async #shard(index: PreparedIndex, driver: Driver, signal: AbortSignal | undefined): Promise<SearchShard> {
     const template = driver.kind === "leaf" ? index.root.paths.leaf : index.root.paths.head;
     const path = fill(template, { prefix: driver.prefix });
     const cached = this.#shards.get(path);
@@ -131,20 +127,12 @@ export class Searcher {
       return cached;
     }
     const shard = check<SearchShard>(await this.#load(path, signal), path, "clinics");
-    if (strict && shard.meta.generated_at !== index.root.meta.generated_at) throw new StaleShardError(path);
     if (this.#shardCache > 0) {
       this.#shards.set(path, shard);
       while (this.#shards.size > this.#shardCache)
         this.#shards.delete(this.#shards.keys().next().value as string);
     }
     return shard;
-  }
-}
-
-/** A shard from another release than the root read before it. */
-class StaleShardError extends InvalidResponseError {
-  constructor(path: string) {
-    super(path, "shard of another release than the search index (read again)");
   }
 }
 
