@@ -58,7 +58,7 @@ export async function planRelease(dataset: Dataset, base: BaseRelease | null): P
   const store = keptIds(dataset.clinics, base, tombstonesByState);
   for (const s of STATES) {
     const previous = await base.records(s.code);
-    const { records, match } = await store.loadWithMatch(s.code);
+    const { records, match } = await store.loadWithMatch(s.code, previous);
     for (const rule of MATCH_RULES) matchedByRule[rule] += match.byRule[rule];
     ambiguous.push(...match.ambiguous);
     const diff = diffState(previous, records);
@@ -83,27 +83,42 @@ export async function planRelease(dataset: Dataset, base: BaseRelease | null): P
   };
 }
 
-/** A store whose records carry the ids matched to the base release (each load matches the state afresh). */
+/**
+ * A store whose records carry the ids matched to the base release: the first load of a state (the plan's) matches
+ * it and keeps the state's id changes (a map of the few ids that differ), every later load (the render's) applies
+ * them without matching again.
+ */
 function keptIds(
   inner: ClinicStore,
   base: BaseRelease,
   tombstones: Map<string, Tombstone[]>,
 ): ClinicStore & {
-  loadWithMatch(state: string): Promise<{ records: ClinicRecord[]; match: ReturnType<typeof matchState> }>;
+  loadWithMatch(
+    state: string,
+    previous: readonly ClinicRecord[],
+  ): Promise<{ records: ClinicRecord[]; match: ReturnType<typeof matchState> }>;
 } {
-  const loadWithMatch = async (state: string) => {
-    const next = await inner.load(state);
-    const gone = (tombstones.get(state) ?? []).map((t) => t.record);
-    const match = matchState(await base.records(state), next, gone);
-    const records = next.map((r) => {
-      const kept = match.ids.get(r.id);
+  const matched = new Map<string, Map<string, string>>();
+  const withIds = (next: readonly ClinicRecord[], ids: ReadonlyMap<string, string>) =>
+    next.map((r) => {
+      const kept = ids.get(r.id);
       return kept === undefined || kept === r.id ? r : { ...r, id: kept };
     });
-    return { records, match };
+  const loadWithMatch = async (state: string, previous: readonly ClinicRecord[]) => {
+    const next = await inner.load(state);
+    const gone = (tombstones.get(state) ?? []).map((t) => t.record);
+    const match = matchState(previous, next, gone);
+    matched.set(state, match.ids);
+    return { records: withIds(next, match.ids), match };
   };
   return {
     size: inner.size,
-    load: async (state) => (await loadWithMatch(state)).records,
+    load: async (state) => {
+      const ids = matched.get(state);
+      return ids
+        ? withIds(await inner.load(state), ids)
+        : (await loadWithMatch(state, await base.records(state))).records;
+    },
     loadWithMatch,
     dispose: () => inner.dispose(),
   };

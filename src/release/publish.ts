@@ -138,6 +138,7 @@ async function buildRelease(
       previousRender: same && current ? join(current.state, RENDER) : null,
       start,
       bookkeeping: join(temp.state, RENDER),
+      onState: (state, records) => writeRecords(join(temp.state, "records"), state, records),
       release: {
         history: base?.history ?? [],
         keep,
@@ -292,7 +293,6 @@ async function writeState(
   snapshot: string | null,
 ): Promise<void> {
   await writeFile(join(temp.state, "release.json"), `${JSON.stringify(info, null, 2)}\n`);
-  await writeRecords(join(temp.state, "records"), plan.dataset.clinics);
   await writeTombstones(join(temp.state, "tombstones.ndjson.gz"), plan.tombstones);
   await writeFile(join(temp.state, "history.json"), `${JSON.stringify(history, null, 2)}\n`);
   if (snapshot) await linkTree(snapshot, join(temp.state, SOURCES), new Set());

@@ -1,19 +1,18 @@
 import { readStateFile, writeStateFile } from "../dataset/state-files.js";
 import type { ClinicRecord, ClinicStore } from "../dataset/types.js";
-import { STATES } from "../geo/states.js";
 
 /**
  * A release's records on disk, one gzipped NDJSON file per state (`TX.ndjson.gz`), so that the next release can
- * read them state by state. Written from the store the release was built from (ids as published).
- * @example await writeRecords(join(release.state, "records"), dataset.clinics);
+ * read them state by state: one state's, as the render loads them (ids as published), sorted by id.
+ * @example await writeRecords(join(release.state, "records"), "TX", records);
  */
-export async function writeRecords(dir: string, store: ClinicStore): Promise<void> {
-  for (const s of STATES) {
-    const records = await store.load(s.code);
-    if (records.length === 0) continue;
-    records.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    await writeStateFile(dir, s.code, records);
-  }
+export async function writeRecords(
+  dir: string,
+  state: string,
+  records: readonly ClinicRecord[],
+): Promise<void> {
+  const sorted = [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  await writeStateFile(dir, state, sorted);
 }
 
 /** The records of one state of a stored release; [] when it had none there. */

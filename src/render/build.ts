@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import type { Dataset } from "../dataset/types.js";
+import type { ClinicRecord, Dataset } from "../dataset/types.js";
 import { collectGarbage } from "../util/collect-garbage.js";
 import { type BuildOptions, createContext } from "./context.js";
 import { catalogueDocuments, stateDocuments } from "./documents/api-emitters.js";
@@ -74,6 +74,11 @@ export interface RenderOptions extends BuildOptions {
   release?: ReleaseInputs | null;
   /** The parts to render (default: all, `EMITTERS`); tests render one part alone. */
   emitters?: readonly Emitter[];
+  /**
+   * Called with each state's records as the render loads them (states in slug order, those without clinics left
+   * out): the release store keeps them for the next release without reading the data set again.
+   */
+  onState?: (state: string, records: readonly ClinicRecord[]) => Promise<void>;
 }
 
 /** What a render wrote. */
@@ -157,7 +162,9 @@ export async function renderSite(
       const code = state.state.code;
       await trace.step("plan: units", () => plan.beginState(code));
       const clinics = await trace.step("load", () => dataset.clinics.load(code));
-      const group = await trace.step("group", () => groupState(ctx, check, state, clinics));
+      if (clinics.length > 0 && options.onState)
+        await trace.step("bookkeeping: records", () => options.onState?.(code, clinics));
+      const group = await trace.step("group", () => groupState(ctx, state, clinics));
       await trace.step("plan: units", () => decideState(plan, summary, group));
       await trace.step("network members", () => networkMembers.add(group));
       for (const [i, h] of hooks.entries())

@@ -1,12 +1,14 @@
 import type { ClinicRecord } from "../dataset/types.js";
-import { Clinic } from "../schema/clinic.js";
+import type { Clinic } from "../schema/clinic.js";
 import type { CityEntry, StateEntry } from "../schema/places.js";
 import type { BuildContext } from "./context.js";
 import { cityEntry, clinicDocument, stateEntry } from "./documents/entries.js";
 import type { CitySummary, StateSummary } from "./summary.js";
-import type { Checker } from "./validate.js";
 
-/** A clinic as the data set holds it and as the API publishes it (validated once, shared by every output). */
+/**
+ * A clinic as the data set holds it and as the API publishes it (shared by every output; checked against the
+ * `Clinic` schema inside every document that shows it, when that document is rendered).
+ */
 export interface RenderedClinic {
   record: ClinicRecord;
   clinic: Clinic;
@@ -30,13 +32,13 @@ export interface StateGroup {
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Groups one state's clinics into its cities, in the order the documents list them, with each clinic's API form
- * validated against the `Clinic` schema (problems go to `check`).
- * @example const group = groupState(ctx, check, summary.states[0], await dataset.clinics.load("AL"));
+ * Groups one state's clinics into its cities, in the order the documents list them, with each clinic's API form.
+ * The form is not validated here: most clinics of a release are carried unchanged, and every document written is
+ * validated whole (a clinic's document, its city's), so a clinic whose unit renders is checked there.
+ * @example const group = groupState(ctx, summary.states[0], await dataset.clinics.load("AL"));
  */
 export function groupState(
   ctx: BuildContext,
-  check: Checker,
   state: StateSummary,
   records: readonly ClinicRecord[],
 ): StateGroup {
@@ -53,10 +55,7 @@ export function groupState(
     return {
       city,
       entry: cityEntry(ctx, city),
-      clinics: members.map((record) => ({
-        record,
-        clinic: check.parse(`clinic ${record.id}`, Clinic, clinicDocument(ctx, city, record)),
-      })),
+      clinics: members.map((record) => ({ record, clinic: clinicDocument(ctx, city, record) })),
     };
   });
   return { state, entry: stateEntry(ctx, state), cities };

@@ -45,9 +45,10 @@ function shown(r: ClinicRecord): Omit<ClinicRecord, "provenance" | "source_ids" 
 }
 
 /**
- * Decides the units of one state from their content keys: each clinic (its record, API form, city name and its
- * network's identity), each city (its entry and its clinics' keys), the state (its entry, its cities' entries and
- * every clinic's key). Tombstones are decided by their emitter (their key needs their nearby clinics).
+ * Decides the units of one state from their content keys: each clinic (its record — its API form is a function of
+ * it and of the fingerprint's addresses —, city name and its network's identity), each city (its entry and its
+ * clinics' keys), the state (its entry, its cities' entries and every clinic's key). Tombstones are decided by
+ * their emitter (their key needs their nearby clinics).
  */
 export function decideState(plan: RenderPlan, summary: Summary, group: StateGroup): void {
   const f = plan.fingerprint;
@@ -59,7 +60,6 @@ export function decideState(plan: RenderPlan, summary: Summary, group: StateGrou
       const network = rc.clinic.network === null ? null : summary.networkByName.get(rc.clinic.network);
       const key = contentKey(f, "clinic", [
         shown(rc.record),
-        rc.clinic,
         city.city.name,
         code,
         network ? [network.slug, network.wikidata] : null,
