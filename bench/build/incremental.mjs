@@ -181,12 +181,6 @@ export function diskMb(...dirs) {
   return total ? Number(total[1]) / 1024 : Number.NaN;
 }
 
-/** Directories in a folder (`find -type d`): each release folder has its own, a directory cannot be hard-linked. */
-export function directories(dir) {
-  const r = spawnSync("find", [dir, "-type", "d"], { encoding: "utf8", maxBuffer: 2 ** 30 });
-  return r.status === 0 ? r.stdout.split("\n").filter(Boolean).length : Number.NaN;
-}
-
 /**
  * What an upload of `site` to object storage sends when the bucket holds `previous`: the real upload plan
  * (`ucd deploy-config upload-plan`, without the .br/.gz siblings), against the record of the bucket that the
