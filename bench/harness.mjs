@@ -11,7 +11,8 @@ const PEAK_RSS = fileURLToPath(new URL("import/peak-rss.mjs", import.meta.url));
 export const GiB = 2 ** 30;
 
 /**
- * Runs a command with the peak-RSS probe preloaded; resolves with its time, peak RSS, exit code and RESULT line.
+ * Runs a command with the peak-RSS probe preloaded; resolves with its time, CPU time (user + system, all threads),
+ * peak RSS, exit code and RESULT line.
  * @param {string[]} args node arguments after the probe
  * @param {string} cwd
  */
@@ -34,11 +35,13 @@ export function measure(args, cwd) {
     child.on("close", (code) => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const peak = /PEAK_RSS_KB=(\d+)/.exec(stderr);
+      const cpu = /CPU_US=(\d+)/.exec(stderr);
       const result = /^RESULT (.*)$/m.exec(stdout);
       done({
         code,
         seconds,
         peakBytes: peak ? Number(peak[1]) * 1024 : Number.NaN,
+        cpuSeconds: cpu ? Number(cpu[1]) / 1e6 : Number.NaN,
         result: result ? JSON.parse(result[1]) : null,
         stderr,
       });

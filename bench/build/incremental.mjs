@@ -132,7 +132,7 @@ export async function changeExport(input, output, week) {
  * parses what `ucd build` prints: files (reused), bytes written, units, and the time of each step.
  */
 export async function runUcd(root, args) {
-  const { code, seconds, peakBytes, stderr } = await measure(
+  const { code, seconds, cpuSeconds, peakBytes, stderr } = await measure(
     ["--max-old-space-size=16384", "bin/ucd.js", ...args],
     root,
   );
@@ -149,6 +149,8 @@ export async function runUcd(root, args) {
     /** The render trace's lines (UCD_RENDER_TRACE set): seconds per step. */
     trace: stderr.match(/^trace .*$/gm) ?? [],
     seconds,
+    /** CPU time of the process, every thread (what compares on a shared machine). */
+    cpuSeconds,
     stderr,
     peakMb: peakBytes / 2 ** 20,
     clinics: built ? Number(built[1]) : null,

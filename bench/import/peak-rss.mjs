@@ -1,4 +1,6 @@
-// Preloaded with `node --import` into the measured process: prints its peak resident memory when it exits.
+// Preloaded with `node --import` into the measured process: prints its peak resident memory and its CPU time (user
+// + system, every thread of the process: on a machine shared with other work, CPU time compares where wall time
+// does not) when it exits.
 // Linux's getrusage maxRSS carries over exec() the peak of the process that forked it (a benchmark harness that
 // generated gigabytes before spawning would lend its children its own peak), so the peak of this program's own
 // memory, /proc/self/status VmHWM, is read where there is one.
@@ -12,5 +14,6 @@ process.on("exit", () => {
   } catch {
     // Not Linux: maxRSS it is.
   }
-  writeSync(2, `\nPEAK_RSS_KB=${kb}\n`);
+  const usage = process.resourceUsage();
+  writeSync(2, `\nPEAK_RSS_KB=${kb}\nCPU_US=${usage.userCPUTime + usage.systemCPUTime}\n`);
 });
