@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
+import { type MessagePort, Worker } from "node:worker_threads";
 
 /** One file to hash, and to compress into siblings (`.br` at this quality, `.gz` at this level; null: none). */
 export interface ComputeJob {
@@ -9,30 +9,31 @@ export interface ComputeJob {
   gzip: number | null;
   /**
    * The SHA-256 of the file the previous release has at this path (with the same siblings), or null: a body with
-   * this hash is not compressed (the previous release's file and siblings stay), and comes back `same`.
+   * this hash is not compressed or written (the previous release's file and siblings stay), and comes back `same`.
    */
   known: string | null;
 }
 
-/** One file's bytes (or a sibling's), its size and SHA-256. */
+/** One file written (or a sibling): its path, size and SHA-256. */
 export interface Computed {
   path: string;
   bytes: number;
   sha256: string;
-  body: Uint8Array;
 }
 
-/** A job's result: the file, then its siblings (`.br`, `.gz`); or `same` when its hash is the `known` one. */
+/** A job's result: the file, then its siblings (`.br`, `.gz`), written; or `same` when its hash is the `known` one. */
 export type ComputeResult = Computed[] | { same: true; path: string };
 
-// Plain JavaScript with Node built-ins only (runs the same from dist/ and from the sources under test). A batch's
-// bodies come back in one buffer, transferred, not copied.
+// Plain JavaScript with Node built-ins only (runs the same from dist/ and from the sources under test). The bytes
+// of a batch go to the file-system thread in one transferred buffer, on the port it was given; only the sizes and
+// hashes come back to the thread that renders.
 const WORKER = `
-const { parentPort } = require("node:worker_threads");
+const { parentPort, workerData } = require("node:worker_threads");
 const { createHash } = require("node:crypto");
 const zlib = require("node:zlib");
+const fs = workerData.fs;
 const sha = (b) => createHash("sha256").update(b).digest("hex");
-parentPort.on("message", ({ id, jobs }) => {
+parentPort.on("message", ({ id, write, jobs, replace }) => {
   try {
     const files = [];
     let total = 0;
@@ -56,14 +57,16 @@ parentPort.on("message", ({ id, jobs }) => {
     }
     const buffer = new ArrayBuffer(total);
     const all = new Uint8Array(buffer);
+    const ops = [];
     let at = 0;
     const results = files.map((out) => out.same ? out : out.map((f) => {
       all.set(f.body, at);
-      const r = { path: f.path, bytes: f.body.length, sha256: f.sha256 ?? sha(f.body), offset: at };
+      ops.push({ op: "write", path: f.path, body: new Uint8Array(buffer, at, f.body.length), replace });
       at += f.body.length;
-      return r;
+      return { path: f.path, bytes: f.body.length, sha256: f.sha256 ?? sha(f.body) };
     }));
-    parentPort.postMessage({ id, results, buffer }, [buffer]);
+    fs.postMessage({ id: write, ops }, [buffer]);
+    parentPort.postMessage({ id, results });
   } catch (e) {
     parentPort.postMessage({ id, error: { message: e.message, code: e.code } });
   }
@@ -75,19 +78,16 @@ const PER_WORKER = 4;
 
 interface Reply {
   id: number;
-  results?: (
-    | { path: string; bytes: number; sha256: string; offset: number }[]
-    | { same: true; path: string }
-  )[];
-  buffer?: ArrayBuffer;
+  results?: ComputeResult[];
   error?: { message: string; code?: string };
 }
 
 /**
- * Worker threads, one per core, that hash files and compress their siblings in batches, so that the thread that
- * renders does neither. `compute` waits while every worker is full, so a fast renderer cannot queue unbounded
- * memory.
- * @example const pool = new ComputePool(); const [[file, br, gz]] = await pool.compute([{ path, body, brotli: 5, gzip: 6 }]); await pool.close();
+ * Worker threads, one per core, that hash files and compress their siblings in batches and hand the bytes to the
+ * file-system thread themselves (`connect` gives each its port to it), so that the thread that renders does
+ * neither and never holds the bytes again. `compute` waits while every worker is full, so a fast renderer cannot
+ * queue unbounded memory.
+ * @example const pool = new ComputePool(() => fs.connect()); const { id, done } = fs.expect(); const results = await pool.compute(jobs, id, false); await done;
  */
 export class ComputePool {
   readonly #workers: { worker: Worker; load: number }[];
@@ -98,9 +98,10 @@ export class ComputePool {
   readonly #waiting: (() => void)[] = [];
   #next = 0;
 
-  constructor(size = Math.max(1, availableParallelism())) {
+  constructor(connect: () => MessagePort, size = Math.max(1, availableParallelism())) {
     this.#workers = Array.from({ length: size }, (_, slot) => {
-      const worker = new Worker(WORKER, { eval: true });
+      const fs = connect();
+      const worker = new Worker(WORKER, { eval: true, workerData: { fs }, transferList: [fs] });
       worker.on("message", (m: Reply) => this.#settle(m));
       worker.on("error", (e) => {
         for (const [id, p] of this.#pending)
@@ -113,8 +114,12 @@ export class ComputePool {
     });
   }
 
-  /** Hashes and compresses a batch of files; resolves with each file's result, in order. */
-  async compute(jobs: readonly ComputeJob[]): Promise<ComputeResult[]> {
+  /**
+   * Hashes and compresses a batch of files, and sends those to write to the file-system thread as its batch
+   * `write` (`replace`: they may take the place of files of a recycled tree); resolves with each file's result,
+   * in order, once they are sent (not written: the file-system thread confirms `write`).
+   */
+  async compute(jobs: readonly ComputeJob[], write: number, replace: boolean): Promise<ComputeResult[]> {
     let slot = this.#leastLoaded();
     while ((this.#workers[slot]?.load ?? 0) >= PER_WORKER) {
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
@@ -125,7 +130,7 @@ export class ComputePool {
     const id = this.#next++;
     return new Promise<ComputeResult[]>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject, slot });
-      entry.worker.postMessage({ id, jobs });
+      entry.worker.postMessage({ id, write, jobs, replace });
     });
   }
 
@@ -147,22 +152,7 @@ export class ComputePool {
     const entry = this.#workers[p.slot];
     if (entry) entry.load--;
     this.#waiting.shift()?.();
-    if (m.error) {
-      p.reject(Object.assign(new Error(m.error.message), { code: m.error.code }));
-      return;
-    }
-    const buffer = m.buffer as ArrayBuffer;
-    p.resolve(
-      (m.results ?? []).map((files) =>
-        Array.isArray(files)
-          ? files.map((f) => ({
-              path: f.path,
-              bytes: f.bytes,
-              sha256: f.sha256,
-              body: new Uint8Array(buffer, f.offset, f.bytes),
-            }))
-          : files,
-      ),
-    );
+    if (m.error) p.reject(Object.assign(new Error(m.error.message), { code: m.error.code }));
+    else p.resolve(m.results ?? []);
   }
 }

@@ -1,4 +1,4 @@
-import { Worker } from "node:worker_threads";
+import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
 
 /**
  * One change to the tree being written, relative to its root: a file's bytes, a hard link to a file of another
@@ -72,15 +72,22 @@ function prune() {
     }
   }
 }
-parentPort.on("message", ({ id, ops, prune: last }) => {
-  try {
-    for (const o of ops) apply(o);
-    if (last) prune();
-    parentPort.postMessage({ id });
-  } catch (e) {
-    parentPort.postMessage({ id, error: { message: e.message, code: e.code } });
+// Batches come from the main thread (links, removals) and straight from the compute threads (files' bytes, on a
+// port each); every batch is confirmed to the main thread, which numbers them.
+function receive(m) {
+  if (m.port) {
+    m.port.on("message", receive);
+    return;
   }
-});
+  try {
+    for (const o of m.ops) apply(o);
+    if (m.prune) prune();
+    parentPort.postMessage({ id: m.id });
+  } catch (e) {
+    parentPort.postMessage({ id: m.id, error: { message: e.message, code: e.code } });
+  }
+}
+parentPort.on("message", receive);
 `;
 
 /** Operations gathered before they go to the thread (each message costs tens of microseconds). */
@@ -89,7 +96,7 @@ const BATCH = 128;
 const IN_FLIGHT = 8;
 
 /**
- * The one thread that changes the tree: every file, link and removal of a render goes through it, in order. One
+ * The one thread that changes the tree: every file, link and removal of a render goes through it. One
  * thread, because file creation does not run in parallel on a journalling file system — two threads creating
  * files in one folder took 8× as long as one, and in separate folders 2× (measured on this project's build
  * machine: docs/benchmarks.md) — and because the rendering keeps the other core busy.
@@ -118,6 +125,24 @@ export class FsThread {
     });
   }
 
+  /**
+   * A port for another thread (a compute worker) to send batches of changes on, as `{ id, ops }` with an id from
+   * `expect`; the batch is confirmed to this thread.
+   */
+  connect(): MessagePort {
+    const { port1, port2 } = new MessageChannel();
+    this.#worker.postMessage({ port: port2 }, [port2]);
+    return port1;
+  }
+
+  /** A new batch id, and the promise that settles when the thread has applied the batch sent under it. */
+  expect(): { id: number; done: Promise<void> } {
+    const id = this.#next++;
+    const done = new Promise<void>((resolve, reject) => this.#pending.set(id, { resolve, reject }));
+    done.catch(() => {}); // awaited by the sender; never an unhandled rejection meanwhile
+    return { id, done };
+  }
+
   /** Queues one change; waits while too many batches are in flight. Failures surface from a later call. */
   async push(op: TreeOp): Promise<void> {
     this.#throwIfFailed();
@@ -143,14 +168,14 @@ export class FsThread {
     // Bodies are copied into the message, not transferred: they are views into buffers that other files share.
     const ops = this.#ops;
     this.#ops = [];
-    const id = this.#next++;
-    const done = new Promise<void>((resolve, reject) => this.#pending.set(id, { resolve, reject }))
+    const expected = this.expect();
+    const done = expected.done
       .catch((e: Error) => {
         this.#failure ??= e;
       })
       .finally(() => this.#inFlight.delete(done));
     this.#inFlight.add(done);
-    this.#worker.postMessage({ id, ops, prune });
+    this.#worker.postMessage({ id: expected.id, ops, prune });
   }
 
   #throwIfFailed(): void {

@@ -6,8 +6,8 @@ import { dirname, join, resolve, sep } from "node:path";
 import { collectGarbage } from "../../util/collect-garbage.js";
 import { brotliQuality, type Compression, gzipLevel, hasSiblings } from "./compress.js";
 import { type Computed, type ComputeJob, ComputePool, type ComputeResult } from "./compute-pool.js";
-import { FsThread, type TreeOp } from "./fs-thread.js";
-import { groupOf, type MergeRules, mergeManifest, type TreeStart } from "./manifest-merge.js";
+import { FsThread } from "./fs-thread.js";
+import { type MergeRules, mergeManifest, type TreeStart } from "./manifest-merge.js";
 import type { PreviousTree } from "./previous.js";
 import { sortedLines } from "./sort-lines.js";
 import { manifestLine, TREE_MANIFEST, type TreeFile } from "./tree-manifest.js";
@@ -305,10 +305,14 @@ export class OutputWriter {
     this.#batchBytes = 0;
     while (this.#inFlight.size >= MAX_BATCHES) await Promise.race(this.#inFlight);
     this.#throwIfFailed();
-    this.#pool ??= new ComputePool();
+    this.#pool ??= new ComputePool(() => this.#fs.connect());
+    const write = this.#fs.expect();
     const task = this.#pool
-      .compute(jobs)
-      .then((results) => this.#store(results))
+      .compute(jobs, write.id, this.#start.kind === "recycled")
+      .then((results) => {
+        this.#store(results);
+        return write.done;
+      })
       .catch((e: unknown) => {
         this.#failure ??= e;
       })
@@ -332,10 +336,9 @@ export class OutputWriter {
     return before.sha256;
   }
 
-  /** Writes computed files, except those whose bytes (and siblings) the previous release has at the same path. */
-  async #store(results: readonly ComputeResult[]): Promise<void> {
+  /** Lists the files a compute worker sent to be written; those it found `same` stay the previous release's. */
+  #store(results: readonly ComputeResult[]): void {
     const previous = this.#options.previous;
-    const replace = this.#start.kind === "recycled";
     for (const files of results) {
       if (!Array.isArray(files)) {
         this.#kept.add(files.path);
@@ -343,7 +346,6 @@ export class OutputWriter {
       }
       const [main] = files as [Computed];
       if (previous && files.length > 1) this.#rewritten.add(main.path);
-      for (const f of files) await this.#fs.push({ op: "write", path: f.path, body: f.body, replace });
       this.#list(files, true);
     }
   }
@@ -399,12 +401,6 @@ export class OutputWriter {
     if (this.#failure !== null) throw this.#failure;
   }
 }
-
-/** A tree change as the writer queues it (re-exported for the release store's tests). */
-export type { TreeOp };
-
-/** The group a path belongs to (its file, for a `.br`/`.gz` sibling). */
-export { groupOf };
 
 async function hashFile(full: string, path: string): Promise<TreeFile> {
   const hash = createHash("sha256");

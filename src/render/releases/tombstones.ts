@@ -1,5 +1,4 @@
 import type { ClinicRecord } from "../../dataset/types.js";
-import { distanceKm } from "../../geo/distance.js";
 import { stateByCode } from "../../geo/states.js";
 import { ClinicDocument, type NearbyClinic } from "../../schema/clinic-document.js";
 import type { BuildContext } from "../context.js";
@@ -13,6 +12,7 @@ import { tombstonePageHtml } from "../site/pages/tombstone.js";
 import { type SiteContext, siteContext, siteContexts } from "../site/site.js";
 import type { Summary } from "../summary.js";
 import type { Tombstone } from "./inputs.js";
+import { NearestIndex } from "./nearest.js";
 
 /** Listed clinics a removed clinic's document and page point to. */
 export const NEARBY = 5;
@@ -44,8 +44,9 @@ export const tombstoneDocuments: Emitter = ({ ctx, out, check, summary, release,
       const tombstones = byState.get(group.state.state.code) ?? [];
       if (tombstones.length === 0) return;
       const listed = listedClinics(group);
+      const placed = new NearestIndex(listed.map((x) => x.record));
       for (const t of [...tombstones].sort((a, b) => (a.record.id < b.record.id ? -1 : 1))) {
-        const near = nearby(listed, t.record);
+        const near = nearby(listed, placed, t.record);
         const doc = tombstoneDocument(ctx, summary, t, near);
         const cityListed = group.cities.some((c) => c.city.slug === t.record.city_slug);
         // The network's counts are the stamp's (see networkEntryAsOf): its identity is the content.
@@ -115,21 +116,14 @@ function listedClinics(group: StateGroup): Listed[] {
 }
 
 /**
- * The NEARBY listed clinics of the state nearest to `r` (or of its city, or of the state, when it has no position):
- * one pass over the state's clinics keeping the best few (ties in list order), not a sort of them all per tombstone.
+ * The NEARBY listed clinics of the state nearest to `r` (or of its city, or of the state, when it has no position),
+ * ties in list order (`NearestIndex`).
  */
-function nearby(listed: readonly Listed[], r: ClinicRecord): NearbyClinic[] {
+function nearby(listed: readonly Listed[], placed: NearestIndex, r: ClinicRecord): NearbyClinic[] {
   let best: { x: Listed; km: number | null }[] = [];
   if (r.latitude !== null && r.longitude !== null) {
-    for (const x of listed) {
-      if (x.record.latitude === null || x.record.longitude === null) continue;
-      const km = distanceKm(r.latitude, r.longitude, x.record.latitude, x.record.longitude);
-      if (best.length === NEARBY && km >= (best[NEARBY - 1]?.km as number)) continue;
-      let at = best.length;
-      while (at > 0 && (best[at - 1]?.km as number) > km) at--;
-      best.splice(at, 0, { x, km });
-      if (best.length > NEARBY) best.pop();
-    }
+    const found = placed.nearest(r.latitude, r.longitude, NEARBY);
+    best = found.map(({ index, km }) => ({ x: listed[index] as Listed, km }));
   } else {
     const inCity = listed.filter((x) => x.record.city_slug === r.city_slug).slice(0, NEARBY);
     const others = listed.filter((x) => x.record.city_slug !== r.city_slug).slice(0, NEARBY - inCity.length);
