@@ -11,14 +11,11 @@ export const CLINIC_ID_RE = /^(?!index$)[a-z0-9]+$/;
 
 export const Clinic = z
   .strictObject({
-    id: z
-      .string()
-      .regex(CLINIC_ID_RE)
-      .meta({
-        description:
-          "Stable, URL-safe identifier: derived from the clinic's identity (source id, or name and address), unchanged across rebuilds of the same data.",
-        example: "k3v9q2m7x1ab",
-      }),
+    id: z.string().regex(CLINIC_ID_RE).meta({
+      description:
+        "Stable, URL-safe identifier: derived from the clinic's identity (source id, or name and address), unchanged across rebuilds of the same data.",
+      example: "k3v9q2m7x1ab",
+    }),
     name: z.string().min(1),
     network: z.string().nullable().meta({
       description:
