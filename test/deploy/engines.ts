@@ -106,7 +106,9 @@ export async function startEngine(
       child.kill("SIGTERM");
       await exited;
     }
-    await rm(dir, { recursive: true, force: true });
+    // Retried: varnishd's child process can still be writing its shared-memory files just after the manager exits
+    // (seen as ENOTEMPTY on a loaded machine).
+    await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   };
   try {
     await waitForPort(port, child, () => output);
