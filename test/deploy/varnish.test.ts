@@ -41,6 +41,10 @@ const startVarnish = (originPort: number) =>
       "127.0.0.1:{port}",
     ],
     () => varnishConfig({ originHost: "127.0.0.1", originPort }),
+    {},
+    // varnishd compiles its VCL with the C compiler before it listens: seconds on a loaded machine, and two start
+    // here, one while a release is built.
+    30_000,
   );
 
 /**
