@@ -143,7 +143,7 @@ describe("the API over HTTP", () => {
         // clinic's document is checked from the files in test/clinic-documents.test.ts).
         for (const clinic of cdoc.clinics.slice(0, 1)) {
           const path = `/clinic/${clinic.id}.json`;
-          // The long tail (a clinic's document) has a .gz sibling and no .br (src/render/output/compress.ts).
+          // The long tail (a clinic's document) has no siblings (src/render/output/compress.ts): gzipped on the fly.
           const one = await fetchDoc(path, { "accept-encoding": "br, gzip" });
           expect(one.status, path).toBe(200);
           expectCommonHeaders(one, path);

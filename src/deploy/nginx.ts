@@ -8,13 +8,17 @@ import {
   ALLOW,
   CACHE_CONTROL,
   COMMON_HEADERS,
+  COMPRESSIBLE_MEDIA_TYPES,
   DEFAULT_ALLOW_HEADERS,
   DEFAULT_MEDIA_TYPE,
+  GZIP_ON_THE_FLY,
   HTML_HEADERS,
   IMMUTABLE_PATH_PATTERNS,
   INLINE_DOWNLOADS,
+  LONG_TAIL_PATTERN,
   MAX_REQUEST_HEADERS_LENGTH,
   MEDIA_TYPES,
+  OLD_CLINIC_PAGE_PATTERN,
   PREFLIGHT_HEADERS,
   PREFLIGHT_VARY,
   REQUEST_HEADERS_PATTERN,
@@ -60,6 +64,12 @@ export function nginxString(value: string, literal = true): string {
 
 const q = nginxString;
 const re = (source: string) => nginxString(`~${source}`, false);
+
+/**
+ * A `gzip_types` entry: nginx compares the whole Content-Type it sends, and a type set by `types { … }` carries its
+ * parameters (`application/json; charset=utf-8`), so the entry is the exact value of `MEDIA_TYPES`.
+ */
+const gzipType = (type: string) => (type.includes(" ") ? q(type) : type);
 
 /** `types { … }`: one line per media type, with every extension that has it. */
 function typesBlock(): string[] {
@@ -159,10 +169,14 @@ export function nginxConfig(o: NginxOptions): string {
     `  default_type ${DEFAULT_MEDIA_TYPE};`,
     "",
     "  # One representation per document: the x.gz sibling, sent as it is to clients taking gzip and gunzipped",
-    "  # for the others (with a weak copy of its ETag), so an If-None-Match validates whatever the encoding. A file",
-    "  # without a .gz sibling is sent as it is. Never compression on the fly; Vary wherever a sibling exists, also",
-    "  # for requests through a proxy (Varnish).",
-    "  gzip off;",
+    "  # for the others (with a weak copy of its ETag), so an If-None-Match validates whatever the encoding.",
+    "  # A text file without a .gz sibling (the long tail: a clinic's document and pages) is gzipped on the fly for",
+    "  # clients taking gzip, with a weak copy of the plain file's ETag: one ETag again, compared weakly. Vary",
+    "  # wherever a sibling exists or compression may happen, also for requests through a proxy (Varnish).",
+    "  gzip on;",
+    `  gzip_types ${COMPRESSIBLE_MEDIA_TYPES.map(gzipType).join(" ")};`,
+    `  gzip_comp_level ${GZIP_ON_THE_FLY.level};`,
+    `  gzip_min_length ${GZIP_ON_THE_FLY.minBytes};`,
     "  gzip_static always;",
     "  gunzip on;",
     "  gzip_vary on;",
@@ -244,16 +258,34 @@ export function nginxConfig(o: NginxOptions): string {
     "    location / {",
     "    }",
     "    # Downloads (megabytes, fetched by wget or curl without --compressed): the plain file to clients without",
-    "    # gzip, with Content-Length and Range to resume; each sibling then has its own ETag.",
+    "    # gzip, with Content-Length and Range to resume; each sibling then has its own ETag. Never compressed on",
+    "    # the fly (they have their siblings; a large file sent chunked could not be resumed).",
     "    location /downloads/ {",
     "      gzip_static on;",
+    "      gzip off;",
     "    }",
     "    # /api/v1 and /api/v1/ answer with /api/v1/index.json (API clients rarely follow redirects).",
     `    location ${API_PREFIX} {`,
     "      try_files $uri $uri/index.json =404;",
     "    }",
+    "    # Regular-expression locations are tried in this order: the paths never answered first.",
     `    location ~ ${q(HIDDEN_PATH_PATTERN, false)} {`,
     "      return 404;",
+    "    }",
+    ...(o.brotliModule
+      ? [
+          "    # The long tail (a clinic's document and pages) has no .br sibling, and brotli_static turns gzip off for",
+          "    # every request that takes br before it looks for one: off here, so that such a request is gzipped.",
+          `    location ~ ${q(LONG_TAIL_PATTERN, false)} {`,
+          "      brotli_static off;",
+          "    }",
+        ]
+      : []),
+    "    # A clinic page's old address (a folder of its own) leads to its page, when it exists (links never die).",
+    `    location ~ ${q(OLD_CLINIC_PAGE_PATTERN, false)} {`,
+    "      if (-f $document_root/$1.html) {",
+    "        return 301 /$1.html$is_args$args;",
+    "      }",
     "    }",
     "    location = /healthz {",
     `      default_type ${q(MEDIA_TYPES.json as string)};`,

@@ -77,13 +77,14 @@ export interface Engine {
 
 /**
  * Starts `command args` (with `{dir}` and `{port}` replaced) after writing `config` (a function of the port) to
- * `dir/config`, and waits for its port.
+ * `dir/config`, and waits for its port (up to `waitMs`).
  */
 export async function startEngine(
   command: string,
   args: string[],
   config: (port: number, dir: string) => string,
   env: NodeJS.ProcessEnv = {},
+  waitMs = 10_000,
 ): Promise<Engine> {
   const dir = await mkdtemp(join(tmpdir(), "ucd-engine-"));
   const port = await freePort();
@@ -106,10 +107,12 @@ export async function startEngine(
       child.kill("SIGTERM");
       await exited;
     }
-    await rm(dir, { recursive: true, force: true });
+    // Retried: varnishd's child process can still be writing its shared-memory files just after the manager exits
+    // (seen as ENOTEMPTY on a loaded machine).
+    await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   };
   try {
-    await waitForPort(port, child, () => output);
+    await waitForPort(port, child, () => output, waitMs);
   } catch (e) {
     await stop();
     throw e;

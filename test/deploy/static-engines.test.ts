@@ -1,16 +1,38 @@
 // nginx and Caddy with the generated configs, serving the suite's sample build: what a user would notice.
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { CACHE_CONTROL, CONTENT_SECURITY_POLICY } from "@urgent-care-directory/server/policy";
+import {
+  CACHE_CONTROL,
+  CONTENT_SECURITY_POLICY,
+  compressesOnTheFly,
+  LONG_TAIL_PATTERN,
+  movedClinicPage,
+  OLD_CLINIC_PAGE_PATTERN,
+} from "@urgent-care-directory/server/policy";
 import AjvModule from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caddyConfig } from "../../src/deploy/caddy.js";
+import { MOVED_CLINIC_PAGES, redirectsFile } from "../../src/deploy/headers.js";
 import { BROTLI_MODULE_PATHS, nginxConfig } from "../../src/deploy/nginx.js";
+import { isLongTail } from "../../src/render/output/compress.js";
+import { OLD_CLINIC_PAGE } from "../../src/render/paths.js";
 import { json, request } from "../helpers/http.js";
 import { sampleSite } from "../helpers/sample-build.js";
 import { BINARIES, type Engine, missing, missingFile, nginxUser, startEngine } from "./engines.js";
 
 const root = sampleSite();
+
+/**
+ * The long tail of one clinic of the sample: its API document and its pages in both languages (URL paths), found
+ * from the document's `url`.
+ */
+async function clinicFiles(): Promise<string[]> {
+  const id = (await readdir(join(root, "api/v1/clinic"))).find((f) => f.endsWith(".json"));
+  const document = `/api/v1/clinic/${id}`;
+  const { clinic } = JSON.parse(await readFile(join(root, document), "utf8")) as { clinic: { url: string } };
+  const page = new URL(clinic.url).pathname;
+  return [document, page, `/es${page}`];
+}
 
 const nginx = (brotliModule: string | null) => () =>
   startEngine(BINARIES.nginx, ["-p", "{dir}", "-c", "{config}"], (port) =>
@@ -42,11 +64,51 @@ const ENGINES = [
   },
 ];
 
+describe("the long tail and the old clinic page addresses, as the server and the configs see them", () => {
+  it("is what the build writes without siblings, and every file of it is gzipped on the fly", async () => {
+    const lines = (await readFile(join(root, "files.tsv"), "utf8"))
+      .split("\n")
+      .filter((line) => line && !line.startsWith("#"))
+      .map((line) => line.split("\t") as [string, string, string]);
+    const listed = new Set(lines.map(([path]) => path));
+    const pattern = new RegExp(LONG_TAIL_PATTERN);
+    const documents = lines.filter(([path]) => !/\.(?:br|gz)$/.test(path));
+    const disagree = documents.filter(([path]) => pattern.test(`/${path}`) !== isLongTail(path));
+    expect(disagree.map(([path]) => path)).toEqual([]);
+    const longTail = documents.filter(([path]) => isLongTail(path));
+    expect(longTail.length).toBeGreaterThan(1000);
+    for (const [path] of longTail)
+      expect(listed.has(`${path}.gz`) || listed.has(`${path}.br`), path).toBe(false);
+    const plain = longTail.filter(([path, size]) => !compressesOnTheFly(`/${path}`, Number(size)));
+    expect(plain.map(([path, size]) => `${path} (${size} B)`)).toEqual([]);
+  });
+
+  it("redirects old clinic page addresses by the build's own pattern, in _redirects too", () => {
+    expect(new RegExp(OLD_CLINIC_PAGE_PATTERN).source).toBe(OLD_CLINIC_PAGE.source);
+    // A placeholder is one path segment, on Netlify and Cloudflare Pages alike.
+    const moved = (path: string) => {
+      for (const [from, to] of MOVED_CLINIC_PAGES) {
+        const m = new RegExp(`^${from.replace(/:(\w+)/g, "(?<$1>[^/]+)")}$`).exec(path);
+        if (m?.groups) return to.replace(/:(\w+)/g, (_, name: string) => m.groups?.[name] ?? "");
+      }
+      return null;
+    };
+    for (const path of ["/clinics/texas/austin/k3v9q2m7x1ab/", "/es/clinics/texas/austin/k3v9q2m7x1ab/"]) {
+      expect(moved(path), path).toBe(movedClinicPage(path));
+      expect(redirectsFile()).toContain(
+        `${path.replace(/texas\/austin\/k3v9q2m7x1ab/, ":state/:city/:id")}  `,
+      );
+    }
+  });
+});
+
 describe.each(ENGINES)("$name with the generated config", ({ name, skip, sent, sharedEtag, start }) => {
   let engine: Engine;
   let validateError: (doc: unknown) => boolean;
   let dated: string;
   let asset: string;
+  /** A clinic's API document and pages: the long tail, written without siblings. */
+  let longTail: string[];
 
   beforeAll(async () => {
     if (skip) return;
@@ -58,6 +120,7 @@ describe.each(ENGINES)("$name with the generated config", ({ name, skip, sent, s
     const downloads = await readdir(join(root, "downloads"));
     dated = `/downloads/${downloads.find((f) => /-\d{4}-\d{2}-\d{2}\.csv$/.test(f))}`;
     asset = `/assets/${(await readdir(join(root, "assets"))).find((f) => f.endsWith(".css"))}`;
+    longTail = await clinicFiles();
   });
   afterAll(() => engine?.stop());
 
@@ -104,6 +167,48 @@ describe.each(ENGINES)("$name with the generated config", ({ name, skip, sent, s
     expect(head.wire.length).toBe(0);
     expect(head.headers["content-encoding"]).toBe("gzip");
   });
+
+  it.skipIf(skip)(
+    "gzips the long tail (a clinic's document and pages, no siblings) on the fly, with 304 on its ETag",
+    async () => {
+      for (const path of longTail) {
+        const file = await readFile(join(root, path));
+        for (const accept of ["gzip", "br, gzip"]) {
+          const res = await request(engine.url, path, { headers: { "accept-encoding": accept } });
+          expect(res.status, `${path} ${accept}`).toBe(200);
+          expect(res.headers["content-encoding"], `${path} ${accept}`).toBe("gzip");
+          expect(res.headers.vary, `${path} ${accept}`).toMatch(/Accept-Encoding/);
+          expect(res.wire.length, path).toBeLessThan(file.length);
+          expect(res.body.equals(file), `${path} ${accept}`).toBe(true);
+          for (const headers of [{ "accept-encoding": accept }, {}]) {
+            const cond = { ...headers, "if-none-match": res.headers.etag as string };
+            const again = await request(engine.url, path, { headers: cond });
+            expect(again.status, `${path} ${JSON.stringify(cond)}`).toBe(304);
+          }
+        }
+        const plain = await request(engine.url, path);
+        expect(plain.headers["content-encoding"], path).toBeUndefined();
+        expect(plain.wire.equals(file), path).toBe(true);
+      }
+    },
+  );
+
+  it.skipIf(skip)(
+    "redirects a clinic page's old address (its own folder) to its page, query kept",
+    async () => {
+      for (const page of longTail.filter((p) => p.endsWith(".html"))) {
+        const old = `${page.slice(0, -".html".length)}/`;
+        const res = await request(engine.url, old);
+        expect(res.status, old).toBe(301);
+        expect(res.headers.location, old).toBe(page);
+        const query = await request(engine.url, `${old}?utm_source=letter&x=1`);
+        expect(query.status, old).toBe(301);
+        expect(query.headers.location, old).toBe(`${page}?utm_source=letter&x=1`);
+      }
+      const unknown = `${longTail[1]?.slice(0, -"xxxxxxxxxxxx.html".length)}zzzzzzzzzzzz/`;
+      expect((await request(engine.url, unknown)).status, unknown).toBe(404);
+    },
+  );
 
   it.skipIf(skip)(
     sharedEtag
@@ -167,6 +272,7 @@ describe.each(ENGINES)("$name with the generated config", ({ name, skip, sent, s
       for (const path of [
         "/api/v1/clinics/nowhere/nothing.json",
         "/api/v1/nope.json",
+        "/api/v1/clinic/000000000000.json",
         "/api/v1/index.json.br",
       ]) {
         const res = await request(engine.url, path, { headers: { "accept-encoding": "br, gzip" } });

@@ -146,7 +146,8 @@ function sizeOf(body: Body): number {
   return Buffer.isBuffer(body) ? body.length : body.size;
 }
 
-function isFile(body: Body): body is FileRef {
+/** True when a body is a file streamed from disk. */
+export function isFile(body: Body): body is FileRef {
   return !Buffer.isBuffer(body) && (body as FileRef).sha256 !== undefined;
 }
 

@@ -39,6 +39,7 @@ export {
 export { connectionCap, FD_RESERVE, openFileLimit } from "./fd-limit.js";
 export { Gate, IntegrityError, openVerified, readVerified } from "./files.js";
 export { type FixedReplies, preflightReply, type ReplyPair } from "./fixed.js";
+export { gzippedOnTheFly, readAndGzip } from "./gzip-on-the-fly.js";
 export {
   hasBareLineEnd,
   MAX_EMPTY_LINES,
@@ -60,6 +61,7 @@ export {
   readManifest,
   safePath,
 } from "./manifest.js";
+export { encodingOf, matchesTags, negotiate } from "./negotiate.js";
 export { createNodeServer, handle } from "./node-server.js";
 export * from "./policy.js";
 export { parseRange, partialReply } from "./range.js";
@@ -77,7 +79,6 @@ export {
   isStreamed,
   lookupKey,
   MAX_PATH,
-  negotiate,
   type Request,
   respond,
   type Streamed,

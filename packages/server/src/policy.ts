@@ -96,8 +96,76 @@ export const DEFAULT_ALLOW_HEADERS =
 /** `Vary` of a preflight: its answer depends on the headers it asks for. */
 export const PREFLIGHT_VARY = "Access-Control-Request-Headers";
 
-/** `Vary` of a document with precompressed siblings. */
+/** `Vary` of a document whose encoding is negotiated: it has precompressed siblings, or is gzipped on the fly. */
 export const NEGOTIATED_VARY = "Accept-Encoding";
+
+/**
+ * Compression on the fly, for a document without precompressed siblings (the long tail: a clinic's document and
+ * pages, which the build writes plain): gzip at `level`, for bodies of `minBytes` to `maxBytes` (smaller ones
+ * gain nothing, larger ones are sent as they are rather than compressed in memory).
+ */
+export const GZIP_ON_THE_FLY = { level: 6, minBytes: 256, maxBytes: 1024 * 1024 } as const;
+
+const COMPRESSIBLE =
+  /^(?:text\/|image\/svg\+xml|application\/(?:json|xml|x-ndjson|[^;]+\+(?:json|xml))(?:;|$))/;
+
+/**
+ * True when a media type is text that compresses well: `text/*`, JSON (and `+json`, NDJSON), XML (and `+xml`:
+ * Atom, SVG). Images, fonts, Parquet and unknown files are already compressed or opaque.
+ * @example isCompressible("application/manifest+json; charset=utf-8"); // true
+ * @example isCompressible("image/png"); // false
+ */
+export function isCompressible(mediaType: string): boolean {
+  return COMPRESSIBLE.test(mediaType);
+}
+
+/** The media types of `MEDIA_TYPES` that are compressed on the fly (`gzip_types` of nginx, `encode` of Caddy). */
+export const COMPRESSIBLE_MEDIA_TYPES: readonly string[] = [...new Set(Object.values(MEDIA_TYPES))]
+  .filter(isCompressible)
+  .sort();
+
+/**
+ * True when a document at `path` of `size` bytes, having no precompressed sibling, is sent gzip-encoded (on the
+ * fly) to a client that takes gzip: a compressible media type, a size within `GZIP_ON_THE_FLY`'s bounds.
+ * @example compressesOnTheFly("/api/v1/clinic/k3v9q2m7x1ab.json", 1400); // true
+ * @example compressesOnTheFly("/downloads/clinics.parquet", 900); // false
+ */
+export function compressesOnTheFly(path: string, size: number): boolean {
+  return (
+    size >= GZIP_ON_THE_FLY.minBytes && size <= GZIP_ON_THE_FLY.maxBytes && isCompressible(mediaTypeOf(path))
+  );
+}
+
+/**
+ * The long tail by path: a clinic's API document and its pages (`/api/v1/clinic/{id}.json`,
+ * `/(es/)clinics/{state}/{city}/{id}.html`), which the build writes without precompressed siblings
+ * (`isLongTail` in src/render/output/compress.ts). The server needs no pattern: it sees which documents have
+ * siblings. This is for a config that must name them by path (nginx with `brotli_static`, which turns its gzip
+ * off for every request that takes br). A PCRE and JavaScript source, not RE2: a lookahead leaves out the city's
+ * `index.html`.
+ */
+export const LONG_TAIL_PATTERN =
+  "^/(?:api/v1/clinic/.+|(?:es/)?clinics/[^/]+/[^/]+/(?!index\\.html$)[^/]+\\.html)$";
+
+/**
+ * Where a clinic's page lived before it was a file of its city's folder (`/clinics/texas/austin/k3v9q2m7x1ab/`,
+ * also under `/es/`), as a regular-expression source (PCRE, RE2, JS) whose group 1 is the path without its slashes:
+ * such an address is redirected (301) to `/$1.html` when that page exists (links never die). An id is 12 characters
+ * of `[0-9a-z]`, so no city page (`page-2/`) matches. The build's `OLD_CLINIC_PAGE` (src/render/paths.ts) is the
+ * same expression.
+ */
+export const OLD_CLINIC_PAGE_PATTERN = "^/((?:es/)?clinics/[^/]+/[^/]+/[0-9a-z]{12})/$";
+
+const OLD_CLINIC_PAGE = new RegExp(OLD_CLINIC_PAGE_PATTERN);
+
+/**
+ * The page an old clinic page address (see `OLD_CLINIC_PAGE_PATTERN`) moved to, or null for any other path.
+ * @example movedClinicPage("/es/clinics/texas/austin/k3v9q2m7x1ab/"); // "/es/clinics/texas/austin/k3v9q2m7x1ab.html"
+ */
+export function movedClinicPage(path: string): string | null {
+  const m = OLD_CLINIC_PAGE.exec(path);
+  return m ? `/${m[1]}.html` : null;
+}
 
 /** Paths under `/downloads/` that are meant to be read in a browser, not saved. */
 export const INLINE_DOWNLOADS: readonly string[] = ["/downloads/manifest.json", "/downloads/LICENSE.txt"];

@@ -9,8 +9,9 @@ import {
 } from "./document.js";
 import { fileFiller, IntegrityError } from "./files.js";
 import { preflightFor, rangeNotSatisfiable, redirectReply } from "./fixed.js";
-import type { ManifestLine } from "./manifest.js";
-import { cacheClassOf, dispositionOf, documentHeaders, mediaTypeOf } from "./policy.js";
+import { gzippedOnTheFly, readAndGzip } from "./gzip-on-the-fly.js";
+import { encodingOf, matchesTags, negotiate } from "./negotiate.js";
+import { cacheClassOf, dispositionOf, documentHeaders, mediaTypeOf, movedClinicPage } from "./policy.js";
 import { parseRange, partialReply } from "./range.js";
 import { flat, makeReply, type Reply } from "./reply.js";
 import { aliasFolder, type Entry, type Site } from "./site.js";
@@ -76,56 +77,6 @@ export function lookupKey(url: string): string | null {
   return /%2f/i.test(raw) ? "" : decoded;
 }
 
-const BR = 1;
-const GZIP = 2;
-/** Accept-Encoding values seen so far → accepted codings; clients send few distinct values. */
-const codings = new Map<string, number>();
-
-function acceptedCodings(header: string): number {
-  let mask = codings.get(header);
-  if (mask !== undefined) return mask;
-  mask = (accepts(header, "br") ? BR : 0) | (accepts(header, "gzip") ? GZIP : 0);
-  if (codings.size >= 256) codings.clear(); // bounded: hostile clients cannot grow it
-  codings.set(header, mask);
-  return mask;
-}
-
-function accepts(header: string, coding: string): boolean {
-  for (const part of header.toLowerCase().split(",")) {
-    const [name = "", ...params] = part.split(";");
-    if (name.trim() !== coding) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return q === undefined || Number(q.slice(2)) > 0;
-  }
-  return false;
-}
-
-/**
- * Picks the smallest encoding the client accepts: br, then gzip, then identity.
- * @example negotiate(doc, "gzip, br").encoding; // "br" when the document has a .br sibling
- */
-export function negotiate(doc: Document, acceptEncoding: string | undefined): Variant {
-  if (!acceptEncoding || (doc.br === null && doc.gzip === null)) return doc.identity;
-  const mask = acceptedCodings(acceptEncoding);
-  if (doc.br && mask & BR) return doc.br;
-  if (doc.gzip && mask & GZIP) return doc.gzip;
-  return doc.identity;
-}
-
-function matchesTags(ifNoneMatch: string, etags: Set<string>): boolean {
-  if (etags.has(ifNoneMatch)) return true;
-  if (ifNoneMatch.trim() === "*") return true;
-  for (const tag of ifNoneMatch.split(",")) {
-    const t = tag.trim();
-    if (etags.has(t.startsWith("W/") ? t.slice(2) : t)) return true;
-  }
-  return false;
-}
-
-function matches(ifNoneMatch: string, doc: Document): boolean {
-  return matchesTags(ifNoneMatch, doc.etags);
-}
-
 /** True for paths answered with the JSON 404 (the API); every other path gets the HTML page when there is one. */
 export function isApiKey(key: string): boolean {
   return key.startsWith("/api/") || key === "/api";
@@ -170,11 +121,15 @@ function cold(site: Site, key: string, req: Request, isHead: boolean): Reply | P
     if (key.endsWith("/")) {
       if (site.has(`${key}index.html`)) path = `${key}index.html`;
       else if (site.has(`${key}index.json`)) path = `${key}index.json`;
-      else return notFound(site, key, isHead);
+      else {
+        // A clinic page's old address (a folder of its own) leads to its page (links never die).
+        const moved = movedClinicPage(key);
+        if (moved !== null && site.has(moved))
+          return redirectTo(req.target, (rawPath) => `${rawPath.slice(0, -1)}.html`);
+        return notFound(site, key, isHead);
+      }
     } else if (site.has(`${key}/index.html`)) {
-      const q = req.target.indexOf("?");
-      const rawPath = q < 0 ? req.target : req.target.slice(0, q);
-      return redirectReply(`${rawPath}/${q < 0 ? "" : req.target.slice(q)}`);
+      return redirectTo(req.target, (rawPath) => `${rawPath}/`);
     } else if (site.has(`${key}/index.json`)) {
       path = `${key}/index.json`;
     } else {
@@ -196,7 +151,7 @@ function cold(site: Site, key: string, req: Request, isHead: boolean): Reply | P
     // A document asked for again (or with a file to stream) is read whole and held; one asked for once is
     // answered from disk in the encoding asked for, and displaces nothing.
     if (!streamed && req.range === undefined && !site.admit(path)) return once(site, entry, req, isHead);
-    const doc = site.buildSync(entry, 200, pick(entry, req.acceptEncoding)[1]);
+    const doc = site.buildSync(entry, 200, encodingOf(entry, gzippedOnTheFly(entry), req.acceptEncoding));
     doc.used = true;
     if (site.hot.add(doc)) {
       if (path !== key) site.hot.alias(key, doc);
@@ -206,6 +161,18 @@ function cold(site: Site, key: string, req: Request, isHead: boolean): Reply | P
   } catch (e) {
     return failure(site, e as Error, isHead);
   }
+}
+
+/**
+ * `301` to the request's path as `to` changes it (the raw path, still percent-encoded as the client sent it),
+ * with the query (and anything after the path) kept.
+ */
+function redirectTo(target: string, to: (rawPath: string) => string): Reply {
+  let end = target.indexOf("?");
+  const hash = target.indexOf("#");
+  if (end < 0 || (hash >= 0 && hash < end)) end = hash;
+  if (end < 0) end = target.length;
+  return redirectReply(`${to(target.slice(0, end))}${target.slice(end)}`);
 }
 
 const policies = new Map<string, readonly string[]>();
@@ -226,33 +193,34 @@ function policyOf(path: string, negotiated: boolean): readonly string[] {
   return headers;
 }
 
-/** The manifest line and encoding a client gets of a document: br, then gzip, then identity, as `negotiate`. */
-function pick(entry: Entry, acceptEncoding: string | undefined): [ManifestLine, Variant["encoding"]] {
-  const mask =
-    (entry.br !== null || entry.gz !== null) && acceptEncoding ? acceptedCodings(acceptEncoding) : 0;
-  if (entry.br && mask & BR) return [entry.br, "br"];
-  if (entry.gz && mask & GZIP) return [entry.gz, "gzip"];
-  return [entry.identity, null];
-}
-
 /**
- * One answer for a document not held: its manifest lines give the ETags, so a 304 or HEAD reads no file;
- * a GET reads the negotiated encoding's file straight into the response, verified against its SHA-256.
+ * One answer for a document not held: its manifest lines give the ETags, so a 304 reads no file (nor does a
+ * HEAD, except of a body gzipped on the fly, whose length is known once it is compressed); a GET reads the
+ * negotiated encoding's file straight into the response, verified against its SHA-256, or reads the identity,
+ * verified, and gzips it.
  */
 function once(site: Site, entry: Entry, req: Request, isHead: boolean): Reply {
   const path = `/${entry.identity.path}`;
-  const negotiated = entry.br !== null || entry.gz !== null;
-  const [line, encoding] = pick(entry, req.acceptEncoding);
+  const onTheFly = gzippedOnTheFly(entry);
+  const negotiated = entry.br !== null || entry.gz !== null || onTheFly;
+  const encoding = encodingOf(entry, onTheFly, req.acceptEncoding);
   const base = etagOf(entry.identity.sha256);
   const etag = encodedEtag(base, encoding);
   if (req.ifNoneMatch !== undefined) {
     const tags = new Set([base]);
-    if (entry.gz) tags.add(encodedEtag(base, "gzip"));
+    if (entry.gz || onTheFly) tags.add(encodedEtag(base, "gzip"));
     if (entry.br) tags.add(encodedEtag(base, "br"));
     if (matchesTags(req.ifNoneMatch, tags))
       return makeReply(304, ["ETag", etag, ...validatorsOf(path, negotiated)], null, true);
   }
-  const headers = variantHeaders(policyOf(path, negotiated), line.size, 200, etag, encoding);
+  const policy = policyOf(path, negotiated);
+  if (onTheFly && encoding === "gzip") {
+    const { gzip } = readAndGzip(site.root, entry.identity);
+    const headers = variantHeaders(policy, gzip.length, 200, etag, encoding);
+    return makeReply(200, headers, isHead ? null : gzip, true);
+  }
+  const line = (encoding === "br" ? entry.br : encoding === "gzip" ? entry.gz : null) ?? entry.identity;
+  const headers = variantHeaders(policy, line.size, 200, etag, encoding);
   if (isHead) return makeReply(200, headers, null, true);
   return makeReply(200, headers, fileFiller(`${site.root}/${line.path}`, line.size, line.sha256), true);
 }
@@ -266,7 +234,7 @@ function failure(site: Site, e: Error, isHead: boolean): Reply {
 /** The answer of a found document: 304, a range, HEAD, or the whole body (streamed when large). */
 function answer(site: Site, doc: Document, req: Request, isHead: boolean): Reply | Promise<Answer> {
   const v = negotiate(doc, req.acceptEncoding);
-  if (req.ifNoneMatch !== undefined && matches(req.ifNoneMatch, doc)) return v.notModified;
+  if (req.ifNoneMatch !== undefined && matchesTags(req.ifNoneMatch, doc.etags)) return v.notModified;
   if (req.range !== undefined && !isHead && (req.ifRange === undefined || req.ifRange === v.etag)) {
     const r = parseRange(req.range, v.size);
     if (r === "unsatisfiable") return rangeNotSatisfiable(v.size);

@@ -1,9 +1,10 @@
 import { statSync } from "node:fs";
 import { type FileHandle, open, realpath } from "node:fs/promises";
 import { join } from "node:path";
-import { type Body, type Document, type FileRef, makeDocument, type Variant } from "./document.js";
+import { type Body, type Document, type FileRef, isFile, makeDocument, type Variant } from "./document.js";
 import { fileFiller, Gate, IntegrityError, openVerified } from "./files.js";
 import { type FixedReplies, fixedReplies } from "./fixed.js";
+import { gzippedOnTheFly, readAndGzip } from "./gzip-on-the-fly.js";
 import { HotSet } from "./hot-set.js";
 import {
   MANIFEST_NAME,
@@ -169,21 +170,28 @@ export class Site {
         return { path, size: line.size, sha256: line.sha256, verified: null };
       return fileFiller(path, line.size, line.sha256);
     };
+    const onTheFly = gzippedOnTheFly(entry);
     // One encoding read now (the one asked for, else the one most clients take); the others when asked for.
     // The 404 bodies are answered in every encoding from the start.
     const now =
       status !== 200
         ? undefined
-        : new Set([encoding !== undefined ? encoding : entry.br ? "br" : entry.gz ? "gzip" : null] as const);
+        : new Set([
+            encoding !== undefined ? encoding : entry.br ? "br" : entry.gz || onTheFly ? "gzip" : null,
+          ] as const);
+    let identity = body(entry.identity) as Body;
+    let gzip: Body | null = body(entry.gz);
+    if (onTheFly) {
+      // No sibling: the identity is read (verified) and gzipped once, here; the gzip body is held with the
+      // document (counted in its cost), the identity too when it was asked for (else read again when it is).
+      const read = readAndGzip(this.root, entry.identity);
+      gzip = read.gzip;
+      if (!isFile(identity) && (now === undefined || now.has(null))) identity = read.identity;
+    }
     return makeDocument(
       `/${entry.identity.path}`,
       status,
-      {
-        identity: body(entry.identity) as Body,
-        gzip: body(entry.gz),
-        br: body(entry.br),
-        sha256: entry.identity.sha256,
-      },
+      { identity, gzip, br: body(entry.br), sha256: entry.identity.sha256 },
       now,
     );
   }

@@ -3,7 +3,14 @@ import { appendFile, readFile, rm, truncate, writeFile } from "node:fs/promises"
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSite, type RunningServer, type ServerMode, startServer } from "../src/index.js";
-import { fixtureSite, publish, RELEASES, writeManifest } from "./helpers/fixture.js";
+import {
+  CLINIC_IDS,
+  clinicDocument,
+  fixtureSite,
+  publish,
+  RELEASES,
+  writeManifest,
+} from "./helpers/fixture.js";
 import { once } from "./helpers/raw-http.js";
 
 /** Flips every byte of a file in place: same size, other content. */
@@ -176,6 +183,21 @@ describe.each<ServerMode>(["raw", "node"])(
       expect(br.status).toBe(200);
       expect(br.headers["content-encoding"]).toBe("br");
       expect((await once(server.url, `/${path}`)).status).toBe(500);
+    });
+
+    it("a long-tail document whose bytes differ is never gzipped and sent: 500 in every encoding", async () => {
+      const path = clinicDocument(CLINIC_IDS[1]);
+      await corrupt(join(site.release, path));
+      for (const [accept, method] of [
+        ["gzip", "GET"],
+        ["gzip", "HEAD"],
+        ["", "GET"],
+        ["br, gzip", "GET"], // asked for again: built to be held, refused the same way
+      ] as const) {
+        const r = await once(server.url, path, accept ? { "Accept-Encoding": accept } : {}, method);
+        expect(r.status, `${method} ${accept}`).toBe(500);
+        expect(r.headers["content-encoding"], `${method} ${accept}`).toBeUndefined();
+      }
     });
 
     it("a streamed file whose bytes differ gets a 500 before any byte is sent", async () => {

@@ -5,10 +5,21 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSite, type RunningServer, type ServerMode, startServer } from "../src/index.js";
-import { cityPaths, fixtureSite, pointAt, RELEASES, swapInto, writeFixture } from "./helpers/fixture.js";
+import {
+  CLINIC_IDS,
+  cityPaths,
+  clinicDocument,
+  fixtureSite,
+  pointAt,
+  RELEASES,
+  swapInto,
+  writeFixture,
+} from "./helpers/fixture.js";
 import { once } from "./helpers/raw-http.js";
 
-const PATHS = cityPaths(40);
+// City documents (with siblings) and the long tail (gzipped on the fly), 44 paths: each is asked for in all
+// three encodings by `getChecked`'s rotation.
+const PATHS = [...cityPaths(40), ...CLINIC_IDS.map(clinicDocument)];
 const hashOf = (body: Buffer) => createHash("sha256").update(body).digest("base64url").slice(0, 22);
 
 interface Tally {

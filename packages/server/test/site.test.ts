@@ -8,12 +8,13 @@ import {
   cacheControlOf,
   dispositionOf,
   mediaTypeOf,
+  movedClinicPage,
   preflightAllowHeaders,
   type RunningServer,
   type ServerMode,
   startServer,
 } from "../src/index.js";
-import { ASSET, fixtureSite, writeManifest } from "./helpers/fixture.js";
+import { ASSET, CLINIC_IDS, clinicPage, fixtureSite, writeManifest } from "./helpers/fixture.js";
 import { once } from "./helpers/raw-http.js";
 
 describe("the header policy (policy.ts)", () => {
@@ -60,6 +61,18 @@ describe("the header policy (policy.ts)", () => {
     expect(dispositionOf("/downloads/manifest.json")).toBeNull();
     expect(dispositionOf("/downloads/LICENSE.txt")).toBeNull();
     expect(dispositionOf("/api/v1/index.json")).toBeNull();
+  });
+
+  it.each([
+    ["/clinics/texas/austin/k3v9q2m7x1ab/", "/clinics/texas/austin/k3v9q2m7x1ab.html"],
+    ["/es/clinics/texas/austin/k3v9q2m7x1ab/", "/es/clinics/texas/austin/k3v9q2m7x1ab.html"],
+    ["/clinics/texas/austin/page-2/", null],
+    ["/clinics/texas/austin/k3v9q2m7x1ab", null],
+    ["/clinics/texas/austin/k3v9q2m7x1ab.html", null],
+    ["/clinics/texas/k3v9q2m7x1ab/", null],
+    ["/api/v1/clinic/k3v9q2m7x1ab/", null],
+  ])("the old clinic page address %s moved to %s", (path, moved) => {
+    expect(movedClinicPage(path)).toBe(moved);
   });
 
   it.each([
@@ -117,6 +130,34 @@ describe.each<ServerMode>(["raw", "node"])("serving the public site (%s mode)", 
     expect((await once(server.url, "/clinics/st-0")).headers.location).toBe("/clinics/st-0/");
     // The API's folder keeps answering with its index, as clients expect.
     expect((await once(server.url, "/api/v1")).status).toBe(200);
+  });
+
+  it("a clinic page's old address (its own folder) is redirected to its page, query kept", async () => {
+    const [id] = CLINIC_IDS;
+    for (const lang of ["en", "es"] as const) {
+      const page = clinicPage(id, lang);
+      const old = `${page.slice(0, -".html".length)}/`;
+      for (const method of ["GET", "HEAD"]) {
+        const r = await once(server.url, `${old}?utm=x&y=1`, {}, method);
+        expect(r.status, `${method} ${old}`).toBe(301);
+        expect(r.headers.location).toBe(`${page}?utm=x&y=1`);
+        expect(r.headers["cache-control"]).toBe(CACHE_CONTROL.revalidate);
+      }
+      expect((await once(server.url, old)).headers.location).toBe(page);
+      expect((await once(server.url, page)).status).toBe(200);
+    }
+    // Only to a page that exists; an address of another shape is no old clinic page.
+    for (const path of [
+      "/clinics/st-0/city-0/zzzzzzzzzzzz/",
+      `/clinics/st-0/city-0/${id}`,
+      `/clinics/st-0/${id}/`,
+      `/fr/clinics/st-0/city-0/${id}/`,
+      `/clinics/st-0/city-0/${id.toUpperCase()}/`,
+    ]) {
+      const r = await once(server.url, path);
+      expect(r.status, path).toBe(404);
+      expect(r.headers["content-type"], path).toBe("text/html; charset=utf-8");
+    }
   });
 
   it("unknown site paths get the HTML 404 page with status 404; unknown API paths the JSON body", async () => {

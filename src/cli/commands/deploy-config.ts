@@ -18,15 +18,16 @@ const TARGETS = ["nginx", "caddy", "varnish", "headers", "redirects", "upload-pl
 const usage = `Usage: ucd deploy-config TARGET [options]
 
 Prints a complete configuration that serves a build output folder as \`ucd serve\` does (media types,
-precompressed siblings, ETags, Cache-Control, CORS, JSON and HTML 404s, security headers of pages), generated
-from the server's header policy. See docs/deploy.md.
+precompressed siblings, gzip on the fly for files without, ETags, Cache-Control, CORS, JSON and HTML 404s,
+security headers of pages, old clinic page addresses redirected), generated from the server's header policy.
+See docs/deploy.md.
 
 Targets:
   nginx         nginx.conf: nginx -p PREFIX -c FILE (Debian: nginx-light; with --brotli, libnginx-mod-http-brotli-static)
   caddy         Caddyfile: caddy run --config FILE --adapter caddyfile
   varnish       VCL of a cache in front of ucd serve or nginx (--origin): varnishd -f FILE
   headers       _headers of the folder for Cloudflare Pages / Netlify (reads --root's files.tsv)
-  redirects     _redirects for Netlify: JSON 404 under /api/
+  redirects     _redirects for Netlify: JSON 404 under /api/, old clinic page addresses
   upload-plan   what to upload to S3, R2 or GCS, with the headers, and what to delete (reads --root's files.tsv
                 and the bucket's record --against: only what changed), in phases; a summary on stderr
 

@@ -12,6 +12,22 @@ export function cityPaths(cities: number): string[] {
 /** A fingerprinted asset of the fixture (immutable). */
 export const ASSET = "/assets/site-0123abcd89.css";
 
+/**
+ * Clinics of the fixture with a document and a page in each language of their own: the long tail, written without
+ * precompressed siblings (as the build does), so the server gzips them on the fly.
+ */
+export const CLINIC_IDS = ["k3v9q2m7x1ab", "a1b2c3d4e5f6", "zz00yy11xx22", "m0n1o2p3q4r5"] as const;
+
+/** URL path of a fixture clinic's API document. */
+export const clinicDocument = (id: string) => `/api/v1/clinic/${id}.json`;
+
+/** URL path of a fixture clinic's page (`es`: the Spanish one), a file of its city's folder. */
+export const clinicPage = (id: string, lang: "en" | "es" = "en") =>
+  `${lang === "es" ? "/es" : ""}/clinics/st-0/city-0/${id}.html`;
+
+/** A clinic document without siblings too small to be worth compressing (`GZIP_ON_THE_FLY.minBytes`). */
+export const TINY_CLINIC = "/api/v1/clinic/000000000000.json";
+
 async function put(root: string, path: string, body: Buffer, compress: boolean): Promise<void> {
   const full = join(root, path);
   await mkdir(dirname(full), { recursive: true });
@@ -55,8 +71,9 @@ export async function writeManifest(root: string): Promise<string> {
 
 /**
  * Writes a small output folder of the build's shape — API documents, OpenAPI, the 404 bodies, site pages
- * (`…/index.html`), a fingerprinted asset, sitemap/robots/feed, bulk downloads — and its `files.tsv`. Every
- * body names `version`, so two versions differ in every document.
+ * (`…/index.html`), a fingerprinted asset, sitemap/robots/feed, bulk downloads, and the long tail (a few clinics'
+ * documents and pages, without siblings) — and its `files.tsv`. Every body names `version`, so two versions differ
+ * in every document.
  */
 export async function writeFixture(root: string, version: string, cities = 40): Promise<void> {
   const json = (v: unknown) => Buffer.from(JSON.stringify(v));
@@ -98,6 +115,23 @@ export async function writeFixture(root: string, version: string, cities = 40): 
       true,
     );
   }
+  for (const id of CLINIC_IDS) {
+    const hours = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((day) => ({
+      day,
+      opens: "08:00",
+      closes: "20:00",
+    }));
+    const clinic = { id, name: `Clinic ${id}`, address: `${id.length} Main Street, City 0, ST 00000`, hours };
+    await put(root, clinicDocument(id).slice(1), json({ version, clinic }), false);
+    for (const lang of ["en", "es"] as const)
+      await put(
+        root,
+        clinicPage(id, lang).slice(1),
+        html(`${clinic.name} ${lang} ${"·".repeat(200)}`),
+        false,
+      );
+  }
+  await put(root, TINY_CLINIC.slice(1), json({ version, id: "000000000000" }), false);
   const rows = Array.from({ length: 4000 }, (_, i) => `${version}-${i},Clinic ${i},city-${i % cities}`).join(
     "\n",
   );
