@@ -143,11 +143,14 @@ export class FsThread {
     return { id, done };
   }
 
-  /** Queues one change; waits while too many batches are in flight. Failures surface from a later call. */
-  async push(op: TreeOp): Promise<void> {
+  /**
+   * Queues one change; returns a promise only when a batch goes out (to wait on while too many are in flight), so
+   * that a caller queueing millions awaits rarely. Failures surface from a later call.
+   */
+  push(op: TreeOp): undefined | Promise<void> {
     this.#throwIfFailed();
     this.#ops.push(op);
-    if (this.#ops.length >= BATCH) await this.#send(false);
+    if (this.#ops.length >= BATCH) return this.#send(false);
   }
 
   /** Applies everything queued, then removes the folders that removals left empty; rejects with the first failure. */

@@ -54,8 +54,9 @@ export async function mergeManifest(o: {
   rules: MergeRules;
   tree: TreeStart;
   /** Calls `emit` with the written files' manifest lines (no newline) in byte order of their paths. */
-  written: (emit: (line: string) => void | Promise<void>) => Promise<void>;
-  apply: (op: TreeOp) => Promise<void>;
+  written: (emit: (line: string) => undefined | Promise<void>) => Promise<void>;
+  /** Queues a change to the folder; returns a promise only when the caller should wait. */
+  apply: (op: TreeOp) => undefined | Promise<void>;
   out: string;
   delta: string | null;
 }): Promise<MergeResult> {
@@ -65,108 +66,137 @@ export async function mergeManifest(o: {
   const result: MergeResult = { count: 0, carried: 0, bytes: { raw: 0, gzip: 0, brotli: 0 }, changed: 0 };
   const out = textSink(o.out, true);
   const delta = o.delta ? textSink(o.delta, false) : null;
+  const from = `${o.previous?.root}/`;
   out.add(MANIFEST_HEADER);
-  const list = async (line: string, path: string) => {
+  // The hot path is synchronous: each step returns a promise only when a sink or the file-system thread asks to
+  // wait, and the caller awaits only then (millions of lines; a promise per line cost 9 µs each).
+  const list = (line: string, path: string): undefined | Promise<void> => {
     const tab = line.indexOf("\t", path.length + 1);
     const bytes = Number(line.slice(path.length + 1, tab));
     if (path.endsWith(".br")) result.bytes.brotli += bytes;
     else if (path.endsWith(".gz")) result.bytes.gzip += bytes;
     else result.bytes.raw += bytes;
     result.count++;
-    await out.add(`${line}\n`);
+    return out.add(`${line}\n`);
   };
-  const changed = async (path: string) => {
+  const changed = (path: string): undefined | Promise<void> => {
     result.changed++;
-    await delta?.add(`${path}\n`);
+    return delta?.add(`${path}\n`);
   };
+  const both = (a: undefined | Promise<void>, b: undefined | Promise<void>) =>
+    a && b ? Promise.all([a, b]).then(() => undefined) : (a ?? b);
   const previous = o.previous ? new LineReader(o.previous.manifest) : null;
   let pending = previous?.next() ?? null;
   /** One line of the previous release that no written file replaces: kept (and linked when needed) or gone. */
-  const settle = async (line: string) => {
+  const settle = (line: string): undefined | Promise<void> => {
     const path = line.slice(0, line.indexOf("\t"));
     const group = groupOf(path);
     let keep: boolean;
     if (path !== group && (!hasSiblings(group) || rules.rewritten.has(group))) keep = false;
     else if (isUnitFile(group)) keep = rules.carryUnits && !rules.removed.has(group);
     else keep = rules.kept.has(group);
-    const wasStale = stale.delete(path);
+    const wasStale = recycled && stale.delete(path);
     if (keep) {
       result.carried++;
-      await list(line, path);
-      if (!recycled || wasStale)
-        await o.apply({ op: "link", path, from: `${o.previous?.root}/${path}`, replace: recycled });
-    } else {
-      await changed(path);
-      if (recycled) await o.apply({ op: "unlink", path });
+      const listed = list(line, path);
+      if (recycled && !wasStale) return listed;
+      return both(listed, o.apply({ op: "link", path, from: from + path, replace: recycled }));
     }
+    return both(changed(path), recycled ? o.apply({ op: "unlink", path }) : undefined);
   };
   try {
-    await o.written(async (line) => {
+    await o.written((line) => {
       const path = line.slice(0, line.indexOf("\t"));
+      let waits: Promise<void>[] | null = null;
       while (pending !== null) {
-        const at = pending.slice(0, pending.indexOf("\t"));
-        if (at > path) break;
+        const tab = pending.indexOf("\t");
+        // Compared without slicing the previous line's path out (most lines are not at the written path).
+        const order = comparePrefix(pending, tab, path);
+        if (order > 0) break;
         const current = pending;
         pending = previous?.next() ?? null;
-        if (at === path) break; // replaced by the written file
-        await settle(current);
+        if (order === 0) break; // replaced by the written file
+        const wait = settle(current);
+        if (wait) (waits ??= []).push(wait);
       }
-      stale.delete(path);
-      await changed(path);
-      await list(line, path);
+      if (recycled) stale.delete(path);
+      const wait = both(changed(path), list(line, path));
+      if (wait) (waits ??= []).push(wait);
+      return waits ? Promise.all(waits).then(() => undefined) : undefined;
     });
     while (pending !== null) {
       const current = pending;
       pending = previous?.next() ?? null;
-      await settle(current);
+      const wait = settle(current);
+      if (wait) await wait;
     }
   } finally {
     previous?.close();
   }
   // Stale paths the previous release did not have (gone before it) and this render did not write: gone here too.
-  for (const path of stale) await o.apply({ op: "unlink", path });
+  for (const path of stale) {
+    const wait = o.apply({ op: "unlink", path });
+    if (wait) await wait;
+  }
   out.add(manifestTrailer(result.count, out.digest()));
   await out.close();
   await delta?.close();
   return result;
 }
 
+/** The order of `line`'s first `length` characters (a path) against `path`: < 0, 0 or > 0. */
+function comparePrefix(line: string, length: number, path: string): number {
+  const n = Math.min(length, path.length);
+  for (let i = 0; i < n; i++) {
+    const d = line.charCodeAt(i) - path.charCodeAt(i);
+    if (d !== 0) return d;
+  }
+  return length - path.length;
+}
+
 /** Text written in 1 MiB blocks (each a system call), hashed as it goes when asked. */
 function textSink(file: string, hashed: boolean) {
   const stream = createWriteStream(file, { flags: "wx" });
   let failure: Error | null = null;
-  stream.on("error", (e) => {
-    failure ??= e;
-  });
+  const failed = new Promise<void>((resolve) =>
+    stream.once("error", (e) => {
+      failure = e;
+      resolve();
+    }),
+  );
   const hash = hashed ? createHash("sha256") : null;
   let text = "";
-  const write = async () => {
-    if (failure) throw failure;
-    const block = text;
-    text = "";
-    hash?.update(block);
-    if (!stream.write(block)) await Promise.race([once(stream, "drain"), once(stream, "error")]);
+  const check = () => {
     if (failure) throw failure;
   };
+  // Encoded once (the text is ASCII: paths, sizes, hashes), then hashed and written as bytes.
+  const write = async () => {
+    check();
+    const block = Buffer.from(text, "latin1");
+    text = "";
+    hash?.update(block);
+    if (!stream.write(block)) await Promise.race([once(stream, "drain"), failed]);
+    check();
+  };
   return {
-    /** Appends text; resolves at once unless a block is written (the caller awaits only then). */
-    add(piece: string): void | Promise<void> {
+    /** Appends text; returns a promise only when a block is written (the caller awaits only then). */
+    add(piece: string): undefined | Promise<void> {
       text += piece;
       if (text.length >= 1 << 20) return write();
     },
-    /** The SHA-256 of everything added so far (before `close`; adds nothing after). */
+    /** The SHA-256 of everything added so far (call once, before the last `add`). */
     digest(): string {
-      hash?.update(text);
-      const d = hash?.digest("hex") ?? "";
-      stream.write(text);
+      const block = Buffer.from(text, "latin1");
       text = "";
-      return d;
+      hash?.update(block);
+      stream.write(block);
+      return hash?.digest("hex") ?? "";
     },
     async close(): Promise<void> {
       if (text !== "") stream.write(text);
       stream.end();
-      await Promise.race([once(stream, "close"), once(stream, "error")]);
-      if (failure) throw failure;
+      await Promise.race([once(stream, "close"), failed]);
+      check();
     },
   };
 }
