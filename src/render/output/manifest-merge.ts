@@ -107,7 +107,7 @@ export async function mergeManifest(o: {
   try {
     await o.written((line) => {
       const path = line.slice(0, line.indexOf("\t"));
-      let waits: Promise<void>[] | null = null;
+      const waits: Promise<void>[] = [];
       while (pending !== null) {
         const tab = pending.indexOf("\t");
         // Compared without slicing the previous line's path out (most lines are not at the written path).
@@ -117,12 +117,12 @@ export async function mergeManifest(o: {
         pending = previous?.next() ?? null;
         if (order === 0) break; // replaced by the written file
         const wait = settle(current);
-        if (wait) (waits ??= []).push(wait);
+        if (wait) waits.push(wait);
       }
       if (recycled) stale.delete(path);
       const wait = both(changed(path), list(line, path));
-      if (wait) (waits ??= []).push(wait);
-      return waits ? Promise.all(waits).then(() => undefined) : undefined;
+      if (wait) waits.push(wait);
+      return waits.length > 0 ? Promise.all(waits).then(() => undefined) : undefined;
     });
     while (pending !== null) {
       const current = pending;
