@@ -1,5 +1,5 @@
-// Incremental releases: a chain of five releases into one store, each rendering only what changed; from the fourth
-// on, the store recycles its oldest tree into the new release. Every release's folder is exactly its files.tsv (no
+// Incremental releases: a chain of five releases into one store, each rendering only what changed; from the third
+// on, the store recycles the older of its two trees into the new release. Every release's folder is exactly its files.tsv (no
 // file left over, none missing, every byte as listed); the last one is byte for byte what rendering every unit
 // again gives (each unchanged one with the stamp it had), and says what a build from scratch of the same data says,
 // apart from the stamps; an unchanged clinic's files are the same files as the release before's.
@@ -187,11 +187,16 @@ describe("a chain of incremental releases", () => {
   }, 180_000);
   afterAll(() => tmp.cleanup());
 
-  it("recycles the oldest kept tree from the fourth release on, and every folder is exactly its files.tsv", () => {
-    expect(releases.map((r) => r.recycled)).toEqual([null, null, null, "0001-2026-04-01", "0002-2026-05-01"]);
-    // filesOf checked each release's folder as it was published; the store keeps three.
-    expect(readdirSync(join(store(), "..", ".public.releases")).sort()).toEqual([
+  it("recycles the older kept tree from the third release on, and every folder is exactly its files.tsv", () => {
+    expect(releases.map((r) => r.recycled)).toEqual([
+      null,
+      null,
+      "0001-2026-04-01",
+      "0002-2026-05-01",
       "0003-2026-06-01",
+    ]);
+    // filesOf checked each release's folder as it was published; the store keeps two.
+    expect(readdirSync(join(store(), "..", ".public.releases")).sort()).toEqual([
       "0004-2026-07-01",
       "0005-2026-08-01",
     ]);
@@ -319,9 +324,9 @@ describe("a chain of incremental releases", () => {
       }),
     ).rejects.toThrow(/fails after the others/);
     expect(filesOf(store())).toEqual(before);
-    // The tree it recycled is gone with it; two folders are left, so the next release starts an empty tree.
+    // The tree it recycled is gone with it; one folder is left, so the next release starts an empty tree.
     const folders = readdirSync(join(store(), "..", ".public.releases")).sort();
-    expect(folders).toEqual(["0004-2026-07-01", "0005-2026-08-01"]);
+    expect(folders).toEqual(["0005-2026-08-01"]);
     const next = await publishRelease(
       fromRecords({ ...(data[4] as FlatDataset), dataVersion: "2026-09-01" }),
       store(),

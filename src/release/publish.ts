@@ -69,11 +69,12 @@ export async function lastSources(out: string): Promise<string | null> {
 }
 
 /**
- * Release folders kept on disk: the current one, the one before (servers may still be reading it), one more. A
- * build recycles the tree of the oldest into its own and removes the rest while it runs, so that its release makes
- * this many again (`beginRelease`).
+ * Release folders kept on disk: the current one and the one before (for a rollback, and for a server that has not
+ * switched yet). A build recycles the older one's tree into its own and removes any others while it runs, so that
+ * its release makes this many again (`beginRelease`): it changes only the paths that differ, never the current
+ * release's tree.
  */
-export const KEEP_FOLDERS = 3;
+export const KEEP_FOLDERS = 2;
 
 /** A release that would remove more than this share of the previous release's clinics needs `allowShrink`. */
 export const DEFAULT_MAX_SHRINK = 0.1;
