@@ -1,9 +1,8 @@
-import { createReadStream } from "node:fs";
 import { lstat, mkdir, readdir, readlink, rename, rm, rmdir, stat, symlink } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { createInterface } from "node:readline";
 import { Worker } from "node:worker_threads";
 import { DELTA } from "../render/build.js";
+import { TREE_MANIFEST } from "../render/output/tree-manifest.js";
 import type { TreeStart } from "../render/output/writer.js";
 import { readInfo } from "./info.js";
 import { withLock as lockFolder, processAlive } from "./lock.js";
@@ -94,10 +93,11 @@ export interface BegunRelease {
  * folders (the one `out` points to always among them); the older ones are removed on a worker thread while the
  * new release is built — except the newest of them, whose tree is **recycled**: moved into the new folder and
  * changed there into the new release by the render, which rewrites only the paths that differ (its `stale` paths,
- * the union of the deltas of the releases since it, and what the new release changes). A release costs what
- * changed, not a folder of hard links to every file. When there is nothing to recycle (fewer folders, or a
- * release on the way without its delta), the tree starts empty and the render links the current release's files.
- * @example const { id, temp, start, removing } = await beginRelease(store, "2026-06-01", 3);
+ * the current release's delta, and what the new release changes). A release costs what changed, not a folder of
+ * hard links to every file. When there is nothing to recycle (fewer folders, or a current release rendered
+ * against another tree, or without a delta), the tree starts empty and the render links the current release's
+ * files into it.
+ * @example const { id, temp, start, removing } = await beginRelease(store, "2026-06-01", 2);
  */
 export async function beginRelease(
   store: ReleaseStore,
@@ -114,7 +114,7 @@ export async function beginRelease(
   await mkdir(temp.state, { recursive: true });
   const old = all.slice(0, Math.max(0, all.length - (keep - 1))).filter((r) => r.id !== current?.id);
   const candidate = old.at(-1);
-  const stale = candidate && current ? await staleSince(all, candidate, current) : null;
+  const stale = candidate && current ? await staleSince(candidate, current) : null;
   let start: TreeStart = { kind: "empty" };
   if (candidate && stale) {
     await rename(candidate.site, temp.site);
@@ -131,30 +131,16 @@ export async function beginRelease(
 }
 
 /**
- * The paths whose files may differ between an old release's tree and the current one's: the union of the deltas
- * of every release after it, following each release back to the one it was rendered against. Null when the chain
- * is broken (a release without its delta or its predecessor): that tree cannot be recycled.
+ * The list of paths whose files may differ between an old release's tree and the current one's: the current
+ * release's delta (written sorted by its render), when the current release was rendered against that old one's
+ * tree. Null otherwise (a release from before deltas, or a chain of more than one): that tree is not recycled.
  */
-async function staleSince(
-  all: readonly StoredRelease[],
-  old: StoredRelease,
-  current: StoredRelease,
-): Promise<Set<string> | null> {
-  const byId = new Map(all.map((r) => [r.id, r]));
-  const stale = new Set<string>();
-  if (!(await exists(join(old.site, "files.tsv")))) return null;
-  let at: StoredRelease | undefined = current;
-  for (let steps = 0; at && at.id !== old.id; steps++) {
-    if (steps > all.length) return null;
-    const info = await readInfo(at.state);
-    const delta = join(at.state, RENDER, DELTA);
-    if (!info?.previous_release || !(await exists(delta))) return null;
-    const input = createReadStream(delta);
-    for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY }))
-      if (line) stale.add(line);
-    at = byId.get(info.previous_release);
-  }
-  return at ? stale : null;
+async function staleSince(old: StoredRelease, current: StoredRelease): Promise<string | null> {
+  const info = await readInfo(current.state);
+  const delta = join(current.state, RENDER, DELTA);
+  if (info?.previous_release !== old.id) return null;
+  if (!(await exists(join(old.site, TREE_MANIFEST))) || !(await exists(delta))) return null;
+  return delta;
 }
 
 const exists = (path: string) =>

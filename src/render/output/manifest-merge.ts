@@ -21,9 +21,10 @@ export interface MergeRules {
 
 /**
  * How the folder being written started: empty, or holding an earlier release (a recycled tree) whose files differ
- * from the previous release's only at the `stale` paths.
+ * from the previous release's only at the paths listed in the file `stale` (sorted, one a line: the previous
+ * release's delta).
  */
-export type TreeStart = { kind: "empty" } | { kind: "recycled"; stale: ReadonlySet<string> };
+export type TreeStart = { kind: "empty" } | { kind: "recycled"; stale: string };
 
 export interface MergeResult {
   /** Files listed. */
@@ -62,7 +63,24 @@ export async function mergeManifest(o: {
 }): Promise<MergeResult> {
   const { rules, tree } = o;
   const recycled = tree.kind === "recycled";
-  const stale = recycled ? new Set(tree.stale) : new Set<string>();
+  // The stale paths, read in order as the merge visits paths in order: no set of them in memory.
+  const stale = tree.kind === "recycled" ? new LineReader(tree.stale) : null;
+  let nextStale = stale?.next() ?? null;
+  const gone: Promise<void>[] = [];
+  /**
+   * Passes the stale paths before `path` (neither the previous release nor this render has them: removed) and
+   * says whether `path` itself is stale. Called for every path in order.
+   */
+  const visit = (path: string): boolean => {
+    while (nextStale !== null && nextStale < path) {
+      const wait = o.apply({ op: "unlink", path: nextStale });
+      if (wait) gone.push(wait);
+      nextStale = stale?.next() ?? null;
+    }
+    if (nextStale !== path) return false;
+    nextStale = stale?.next() ?? null;
+    return true;
+  };
   const result: MergeResult = { count: 0, carried: 0, bytes: { raw: 0, gzip: 0, brotli: 0 }, changed: 0 };
   const out = textSink(o.out, true);
   const delta = o.delta ? textSink(o.delta, false) : null;
@@ -95,7 +113,7 @@ export async function mergeManifest(o: {
     if (path !== group && (!hasSiblings(group) || rules.rewritten.has(group))) keep = false;
     else if (isUnitFile(group)) keep = rules.carryUnits && !rules.removed.has(group);
     else keep = rules.kept.has(group);
-    const wasStale = recycled && stale.delete(path);
+    const wasStale = recycled && visit(path);
     if (keep) {
       result.carried++;
       const listed = list(line, path);
@@ -119,9 +137,10 @@ export async function mergeManifest(o: {
         const wait = settle(current);
         if (wait) waits.push(wait);
       }
-      if (recycled) stale.delete(path);
+      if (recycled) visit(path);
       const wait = both(changed(path), list(line, path));
       if (wait) waits.push(wait);
+      waits.push(...gone.splice(0));
       return waits.length > 0 ? Promise.all(waits).then(() => undefined) : undefined;
     });
     while (pending !== null) {
@@ -129,14 +148,17 @@ export async function mergeManifest(o: {
       pending = previous?.next() ?? null;
       const wait = settle(current);
       if (wait) await wait;
+      if (gone.length > 0) await Promise.all(gone.splice(0));
+    }
+    // Stale paths after the last one the previous release or this render had: gone here too.
+    while (nextStale !== null) {
+      const wait = o.apply({ op: "unlink", path: nextStale });
+      if (wait) await wait;
+      nextStale = stale?.next() ?? null;
     }
   } finally {
     previous?.close();
-  }
-  // Stale paths the previous release did not have (gone before it) and this render did not write: gone here too.
-  for (const path of stale) {
-    const wait = o.apply({ op: "unlink", path });
-    if (wait) await wait;
+    stale?.close();
   }
   out.add(manifestTrailer(result.count, out.digest()));
   await out.close();
