@@ -1,7 +1,8 @@
 // The downloads step alone, for before/after comparisons of src/render/downloads (docs/benchmarks.md): two releases
 // into one store that render only the bulk downloads — an input, then the same input a week later (as
 // `node bench/import.mjs` leaves them in its cache: hifld-100000.csv, hifld-100000-week-1.csv) — with the render
-// trace on (each step's wall time, and the gzip pieces reused and deflated). ROOT is the checkout whose compiled
+// trace on (each step's wall time, and what the text downloads reused and made again) and the CPU time of each
+// release (the process's, every thread's: the machine is shared, so compare CPU time). ROOT is the checkout whose compiled
 // `dist/` runs (default: this one), so that two versions can be measured back to back on the same machine.
 //   node bench/build/downloads-only.mjs FIRST.csv WEEK-LATER.csv STORE [ROOT]
 import { rm } from "node:fs/promises";
@@ -26,6 +27,7 @@ for (const [csv, version] of [
   const imported = await runImport({ input: [csv], "data-version": version }, store);
   process.env.UCD_RENDER_TRACE = "1";
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await publishRelease(imported.dataset, store, {
     siteUrl: "https://urgentcare.example.org",
     generatedAt: `${version}T06:00:00Z`,
@@ -33,8 +35,9 @@ for (const [csv, version] of [
     emitters: [downloadsEmitter],
     allowOlder: true,
   });
+  const used = process.cpuUsage(cpu);
   console.error(
-    `release ${version} (downloads only): ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `release ${version} (downloads only): ${((performance.now() - started) / 1000).toFixed(1)} s, CPU ${((used.user + used.system) / 1e6).toFixed(1)} s`,
   );
   delete process.env.UCD_RENDER_TRACE;
   await imported.dataset.clinics.dispose();
