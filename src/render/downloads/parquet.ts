@@ -216,6 +216,17 @@ const SHRED: Record<CanonicalColumn, Shred> = {
   sources: (r, leaves) => shredSources(r.record.sources, leaves),
 };
 
+/**
+ * The Parquet download's schema: the canonical columns, with real types.
+ * @example parquetSchema()[1] // { name: "id", type: "BYTE_ARRAY", converted_type: "UTF8", repetition_type: "REQUIRED" }
+ */
+export function parquetSchema(): SchemaElement[] {
+  return [
+    { name: "schema", num_children: CANONICAL_COLUMNS.length },
+    ...CANONICAL_COLUMNS.flatMap(columnSchema),
+  ];
+}
+
 /** Rows per row group: bounded memory while writing, and row groups large enough to compress well. */
 export const PARQUET_ROW_GROUP = 50_000;
 
@@ -250,10 +261,7 @@ export class ParquetSink {
   #rows = 0;
 
   constructor(file: string, metadata: { key: string; value: string }[]) {
-    const schema: SchemaElement[] = [
-      { name: "schema", num_children: CANONICAL_COLUMNS.length },
-      ...CANONICAL_COLUMNS.flatMap(columnSchema),
-    ];
+    const schema = parquetSchema();
     this.#writer = new ParquetWriter({
       writer: fileWriter(file),
       schema,
