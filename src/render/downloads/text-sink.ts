@@ -86,10 +86,13 @@ export async function textSink(target: SinkTarget, layout: TextLayout): Promise<
   /** Bytes of the raw file and of the `.gz` so far. */
   let length = 0;
   let gzLength = header.length;
-  /** The last WINDOW bytes of the text so far: the next piece's dictionary (what an inflater's window holds). */
-  let window = Buffer.alloc(0);
-  /** The pieces whose text the window ends with (hash and length), which name it in the pieces' keys. */
-  const recent: { hash: string; length: number }[] = [];
+  /**
+   * The pieces whose text the next piece's dictionary (the last WINDOW bytes of the text so far, what an inflater's
+   * window holds) comes from: their hashes name it in the pieces' keys, and their bytes make it when a piece is
+   * deflated (a piece copied whole needs none).
+   */
+  const recent: { hash: string; bytes: Buffer }[] = [];
+  let covered = 0;
   const queued: Queued[] = [];
   let previous: PreviousText | null = null;
 
@@ -111,13 +114,18 @@ export async function textSink(target: SinkTarget, layout: TextLayout): Promise<
     const { bytes, hash } = text;
     const key = createHash("sha256")
       .update(
-        [TEXT_LAYOUT, level, process.versions.zlib, window.length, ...recent.map((r) => r.hash), hash].join(
-          "\0",
-        ),
+        [
+          TEXT_LAYOUT,
+          level,
+          process.versions.zlib,
+          Math.min(covered, WINDOW),
+          ...recent.map((r) => r.hash),
+          hash,
+        ].join("\0"),
       )
       .digest("base64");
     if (entry) entry.key = key;
-    const dictionary = window;
+    const before = recent.map((r) => r.bytes);
     const kept = previous?.deflated(key, text) ?? null;
     const piece = (async (): Promise<DeflatedPiece> => {
       const reused = kept ? await kept : null;
@@ -127,17 +135,15 @@ export async function textSink(target: SinkTarget, layout: TextLayout): Promise<
       }
       counts.deflated++;
       counts.deflatedBytes += bytes.length;
-      return deflatePiece(bytes, level, dictionary);
+      const dictionary = before.length === 1 ? (before[0] as Buffer) : Buffer.concat(before);
+      return deflatePiece(bytes, level, dictionary.subarray(Math.max(0, dictionary.length - WINDOW)));
     })();
     piece.catch(() => {}); // awaited in order by `next`; a failure surfaces there
     queued.push({ piece, entry });
-    window = Buffer.from(
-      bytes.length >= WINDOW ? bytes.subarray(-WINDOW) : Buffer.concat([window, bytes]).subarray(-WINDOW),
-    );
-    recent.push({ hash, length: bytes.length });
-    let covered = recent.reduce((n, r) => n + r.length, 0);
-    while (covered - (recent[0]?.length ?? 0) >= WINDOW)
-      covered -= (recent.shift() as { length: number }).length;
+    recent.push({ hash, bytes });
+    covered += bytes.length;
+    while (covered - (recent[0] as { bytes: Buffer }).bytes.length >= WINDOW)
+      covered -= (recent.shift() as { bytes: Buffer }).bytes.length;
     while (queued.length > AHEAD) await next();
   };
 
