@@ -4,12 +4,15 @@
 // trace on (each step's wall time, and what the text downloads reused and made again) and the CPU time of each
 // release (the process's, every thread's: the machine is shared, so compare CPU time). ROOT is the checkout whose compiled
 // `dist/` runs (default: this one), so that two versions can be measured back to back on the same machine.
-//   node bench/build/downloads-only.mjs FIRST.csv WEEK-LATER.csv STORE [ROOT]
+// `--baseline` renders no emitter at all: what each release costs besides the downloads (the release's plan, the
+// units' keys, loading and grouping the states), to subtract.
+//   node bench/build/downloads-only.mjs FIRST.csv WEEK-LATER.csv STORE [ROOT] [--baseline]
 import { rm } from "node:fs/promises";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const [first, later, storeArg, rootArg] = process.argv.slice(2);
+const baseline = process.argv.includes("--baseline");
+const [first, later, storeArg, rootArg] = process.argv.slice(2).filter((a) => a !== "--baseline");
 if (!first || !later || !storeArg) {
   console.error("usage: node bench/build/downloads-only.mjs FIRST.csv WEEK-LATER.csv STORE [ROOT]");
   process.exit(2);
@@ -32,12 +35,12 @@ for (const [csv, version] of [
     siteUrl: "https://urgentcare.example.org",
     generatedAt: `${version}T06:00:00Z`,
     compression: "fast",
-    emitters: [downloadsEmitter],
+    emitters: baseline ? [] : [downloadsEmitter],
     allowOlder: true,
   });
   const used = process.cpuUsage(cpu);
   console.error(
-    `release ${version} (downloads only): ${((performance.now() - started) / 1000).toFixed(1)} s, CPU ${((used.user + used.system) / 1e6).toFixed(1)} s`,
+    `release ${version} (${baseline ? "no emitter" : "downloads only"}): ${((performance.now() - started) / 1000).toFixed(1)} s, CPU ${((used.user + used.system) / 1e6).toFixed(1)} s`,
   );
   delete process.env.UCD_RENDER_TRACE;
   await imported.dataset.clinics.dispose();
