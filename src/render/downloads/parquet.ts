@@ -89,11 +89,31 @@ function columnSchema(name: CanonicalColumn): SchemaElement[] {
   }
 }
 
-/** One leaf column of a row group as the Parquet writer takes it (`PageData` of hyparquet-writer). */
+/** Repetition or definition levels of a leaf column (0, 1 or 2), appended one by one into a growing buffer. */
+class Levels {
+  #bytes = new Uint8Array(4096);
+  #length = 0;
+
+  push(level: number): void {
+    if (this.#length === this.#bytes.length) {
+      const grown = new Uint8Array(this.#bytes.length * 2);
+      grown.set(this.#bytes);
+      this.#bytes = grown;
+    }
+    this.#bytes[this.#length++] = level;
+  }
+
+  /** The levels so far (a view: valid until the next push). */
+  get levels(): Uint8Array {
+    return this.#bytes.subarray(0, this.#length);
+  }
+}
+
+/** One leaf column of a row group, as the Parquet writer takes it (`PageData` of hyparquet-writer). */
 interface Leaf {
   values: unknown[];
-  definitionLevels: number[];
-  repetitionLevels: number[];
+  definitionLevels: Levels;
+  repetitionLevels: Levels;
 }
 
 /** What the writer's Dremel encoding would refuse: a required value that is missing. */
@@ -131,8 +151,9 @@ function shredHours(hours: Clinic["hours"], leaves: readonly Leaf[]): void {
   }
   push(leaves[0] as Leaf, required(hours.timezone), 1, 0);
   push(leaves[1] as Leaf, required(hours.open_24_hours), 1, 0);
-  for (const [d, day] of WEEKDAYS.entries()) {
-    const periods = required(required(hours.weekly)[day]);
+  const weekly = required(hours.weekly);
+  for (let d = 0; d < WEEKDAYS.length; d++) {
+    const periods = required(weekly[WEEKDAYS[d] as (typeof WEEKDAYS)[number]]);
     const open = leaves[2 + 2 * d] as Leaf;
     const close = leaves[3 + 2 * d] as Leaf;
     if (periods.length === 0) {
@@ -149,7 +170,11 @@ function shredHours(hours: Clinic["hours"], leaves: readonly Leaf[]): void {
 
 /** A row's `sources` (list of struct) into its 5 leaves: name, id, merged_ids, date, fields. */
 function shredSources(sources: ClinicRecord["sources"], leaves: readonly Leaf[]): void {
-  const [name, id, merged, date, fields] = leaves as [Leaf, Leaf, Leaf, Leaf, Leaf];
+  const name = leaves[0] as Leaf;
+  const id = leaves[1] as Leaf;
+  const merged = leaves[2] as Leaf;
+  const date = leaves[3] as Leaf;
+  const fields = leaves[4] as Leaf;
   if (sources.length === 0) {
     for (const leaf of leaves) push(leaf, undefined, 0, 0);
     return;
@@ -171,16 +196,20 @@ type Shred = (row: ExportRow, leaves: readonly Leaf[]) => void;
 /** A flat column: REQUIRED (values alone) or OPTIONAL (values and 0/1 definition levels). */
 const flat =
   (value: (row: ExportRow) => unknown, nullable: boolean): Shred =>
-  (row, [leaf]) => {
+  (row, leaves) => {
+    const leaf = leaves[0] as Leaf;
     const v = value(row);
-    (leaf as Leaf).values.push(nullable ? v : required(v));
-    if (nullable) (leaf as Leaf).definitionLevels.push(v === null || v === undefined ? 0 : 1);
+    if (!nullable) leaf.values.push(required(v));
+    else {
+      leaf.values.push(v);
+      leaf.definitionLevels.push(v === null || v === undefined ? 0 : 1);
+    }
   };
 
 const list =
   (items: (row: ExportRow) => readonly string[]): Shred =>
-  (row, [leaf]) =>
-    listLeaf(leaf as Leaf, required(items(row)), 0, 0, 1);
+  (row, leaves) =>
+    listLeaf(leaves[0] as Leaf, required(items(row)), 0, 0, 1);
 
 /** Each canonical column's value of a row, written into its leaves as hyparquet-writer's Dremel encoding would. */
 const SHRED: Record<CanonicalColumn, Shred> = {
@@ -300,7 +329,8 @@ export class ParquetSink {
 
   append(rows: readonly ExportRow[]): void {
     for (const row of rows) {
-      for (const [i, column] of this.#columns.entries()) column.shred(row, this.#leaves[i] as Leaf[]);
+      for (let i = 0; i < this.#columns.length; i++)
+        (this.#columns[i] as ColumnPlan).shred(row, this.#leaves[i] as Leaf[]);
       if (++this.#buffered >= PARQUET_ROW_GROUP) this.#flush();
     }
   }
@@ -314,7 +344,7 @@ export class ParquetSink {
 
   #reset(): void {
     this.#leaves = this.#columns.map((c) =>
-      c.leaves.map(() => ({ values: [], definitionLevels: [], repetitionLevels: [] })),
+      c.leaves.map(() => ({ values: [], definitionLevels: new Levels(), repetitionLevels: new Levels() })),
     );
     this.#buffered = 0;
   }
@@ -332,7 +362,13 @@ export class ParquetSink {
         const result = writeColumn({
           writer: w.writer,
           column: encoder,
-          pageData: { ...leaf, maxDefinitionLevel } as Parameters<typeof writeColumn>[0]["pageData"],
+          // Levels as typed arrays: the writer reads them by index and slices them, as it does arrays.
+          pageData: {
+            values: leaf.values,
+            definitionLevels: leaf.definitionLevels.levels,
+            repetitionLevels: leaf.repetitionLevels.levels,
+            maxDefinitionLevel,
+          } as unknown as Parameters<typeof writeColumn>[0]["pageData"],
         });
         columns.push(result.chunk);
         w.pendingIndexes.push(result);
