@@ -1,14 +1,19 @@
 // The downloads step alone, for before/after comparisons of src/render/downloads (docs/benchmarks.md): two releases
 // into one store that render only the bulk downloads — an input, then the same input a week later (as
 // `node bench/import.mjs` leaves them in its cache: hifld-100000.csv, hifld-100000-week-1.csv) — with the render
-// trace on (each step's wall time, and the gzip pieces reused and deflated). ROOT is the checkout whose compiled
+// trace on (each step's wall time, and what the text downloads reused and made again) and the CPU time of each
+// release (the process's, every thread's: the machine is shared, so compare CPU time). ROOT is the checkout whose compiled
 // `dist/` runs (default: this one), so that two versions can be measured back to back on the same machine.
-//   node bench/build/downloads-only.mjs FIRST.csv WEEK-LATER.csv STORE [ROOT]
+// The downloads' own CPU time is the process's while the downloads emitter's hooks run (its deflating threads and
+// garbage collection included). `--baseline` renders no emitter at all: what each release costs besides the downloads (the release's plan, the
+// units' keys, loading and grouping the states), to subtract.
+//   node bench/build/downloads-only.mjs FIRST.csv WEEK-LATER.csv STORE [ROOT] [--baseline]
 import { rm } from "node:fs/promises";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const [first, later, storeArg, rootArg] = process.argv.slice(2);
+const baseline = process.argv.includes("--baseline");
+const [first, later, storeArg, rootArg] = process.argv.slice(2).filter((a) => a !== "--baseline");
 if (!first || !later || !storeArg) {
   console.error("usage: node bench/build/downloads-only.mjs FIRST.csv WEEK-LATER.csv STORE [ROOT]");
   process.exit(2);
@@ -18,6 +23,21 @@ const store = resolve(storeArg);
 const { runImport } = await import(`${root}/dist/cli/commands/import-options.js`);
 const { publishRelease } = await import(`${root}/dist/release/publish.js`);
 const { downloadsEmitter } = await import(`${root}/dist/render/downloads/render.js`);
+/** The downloads emitter, with the process's CPU time while its hooks run added to `cpu`. */
+let cpu = 0;
+const timed = (fn) => async (arg) => {
+  const before = process.cpuUsage();
+  try {
+    return await fn?.(arg);
+  } finally {
+    const used = process.cpuUsage(before);
+    cpu += used.user + used.system;
+  }
+};
+function downloads(run) {
+  const hooks = downloadsEmitter(run);
+  return { state: timed(hooks.state), finish: timed(hooks.finish) };
+}
 await rm(store, { recursive: true, force: true });
 for (const [csv, version] of [
   [first, "2026-05-01"],
@@ -26,15 +46,18 @@ for (const [csv, version] of [
   const imported = await runImport({ input: [csv], "data-version": version }, store);
   process.env.UCD_RENDER_TRACE = "1";
   const started = performance.now();
+  const all = process.cpuUsage();
+  cpu = 0;
   await publishRelease(imported.dataset, store, {
     siteUrl: "https://urgentcare.example.org",
     generatedAt: `${version}T06:00:00Z`,
     compression: "fast",
-    emitters: [downloadsEmitter],
+    emitters: baseline ? [] : [downloads],
     allowOlder: true,
   });
+  const used = process.cpuUsage(all);
   console.error(
-    `release ${version} (downloads only): ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `release ${version} (${baseline ? "no emitter" : "downloads only"}): ${((performance.now() - started) / 1000).toFixed(1)} s, CPU ${((used.user + used.system) / 1e6).toFixed(1)} s, of which the downloads' hooks ${(cpu / 1e6).toFixed(1)} s`,
   );
   delete process.env.UCD_RENDER_TRACE;
   await imported.dataset.clinics.dispose();

@@ -1,9 +1,11 @@
-// The gzip downloads are one gzip member made of one deflated piece per state (and format): a release reuses the
-// pieces of the states whose rows did not change (hard links in its render bookkeeping), and its files are byte for
-// byte those of a build with no pieces to reuse; a missing or damaged piece is deflated again, never used.
+// The text downloads are written from pieces of ~32 rows, and their gzip siblings are one gzip member of those pieces
+// deflated apart: a release reuses the previous release's text of the rows that did not change, and the deflated
+// pieces whose text and dictionary did not, read back from the previous release's files at the offsets its render
+// bookkeeping kept; its files are byte for byte those of a build with nothing to reuse; damaged bytes and a
+// damaged bookkeeping are never used.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync, inflateRawSync } from "node:zlib";
 import CRC32 from "crc-32";
@@ -12,8 +14,9 @@ import { fromRecords } from "../../src/dataset/store.js";
 import type { FlatDataset } from "../../src/dataset/types.js";
 import { renderSite } from "../../src/render/build.js";
 import { crc32Combine } from "../../src/render/downloads/gzip-member.js";
-import { PIECES_DIR } from "../../src/render/downloads/piece-cache.js";
+import type { TextCounts } from "../../src/render/downloads/previous-text.js";
 import { downloadsEmitter } from "../../src/render/downloads/render.js";
+import { TEXT_BOOK_DIR } from "../../src/render/downloads/text-book.js";
 import { previousTree } from "../../src/render/output/previous.js";
 import { SAMPLE_BUILD, sampleRecords, tempDir } from "../helpers/sample-site.js";
 import { duckdb, sqlPath } from "./helpers.js";
@@ -33,14 +36,12 @@ async function release(data: FlatDataset, dir: string, o: { bookkeeping?: string
   });
 }
 
-/** The inode of every piece of a bookkeeping folder, by name. */
-const pieces = (bookkeeping: string) =>
-  new Map(
-    readdirSync(join(bookkeeping, PIECES_DIR)).map((n) => [
-      n,
-      statSync(join(bookkeeping, PIECES_DIR, n)).ino,
-    ]),
-  );
+/** What each text format of a release reused and made again, as its bookkeeping says. */
+const counts = (bookkeeping: string) => {
+  const text = readFileSync(join(bookkeeping, TEXT_BOOK_DIR, "files.json"), "utf8");
+  return (JSON.parse(text.slice(0, text.lastIndexOf("\n#sha256 "))) as { counts: Record<string, TextCounts> })
+    .counts;
+};
 
 /** Every download file's bytes, by name. */
 const downloads = (site: string) =>
@@ -93,15 +94,22 @@ describe("gzip downloads from pieces", () => {
     expect(differ).toEqual([]);
   });
 
-  it("reuse the pieces whose text did not change and deflate the changed clinic's again", () => {
-    const one = pieces(at("one-state"));
-    const two = pieces(at("two-state"));
-    const linked = [...two].filter(([n, ino]) => one.get(n) === ino);
-    const fresh = [...two].filter(([n]) => !one.has(n));
-    expect(linked.length + fresh.length).toBe(two.size);
-    // In each format: the piece of the renamed clinic, and those whose dictionary (the 32 KiB before) holds it.
-    expect(fresh.length).toBeGreaterThanOrEqual(3);
-    expect(linked.length).toBeGreaterThan(fresh.length * 3);
+  it("reuse the text of the rows and pieces that did not change and deflate the changed clinic's again", () => {
+    const first = counts(at("one-state"));
+    const second = counts(at("two-state"));
+    for (const ext of TEXT) {
+      const one = first[ext] as TextCounts;
+      const two = second[ext] as TextCounts;
+      expect(one.rowsReused + one.deflatedReused, ext).toBe(0);
+      // The renamed clinic alone is serialised; its piece's other rows come from the previous file.
+      expect(two.rowsSerialised, ext).toBe(1);
+      expect(two.rowsReused, ext).toBe(one.rowsSerialised - 1);
+      expect(two.piecesReused, ext).toBeGreaterThan(0);
+      // Deflated again: the renamed clinic's piece, and those whose dictionary (the 32 KiB before) holds it.
+      expect(two.deflated, ext).toBeGreaterThanOrEqual(1);
+      expect(two.deflatedReused, ext).toBeGreaterThan(two.deflated * 3);
+      expect(two.damaged, ext).toBe(0);
+    }
   });
 
   it("are one gzip member that gunzip, Node and DuckDB read as the text file", async () => {
@@ -132,15 +140,27 @@ describe("gzip downloads from pieces", () => {
     }
   });
 
-  it("deflate a missing or damaged piece again instead of using it", async () => {
-    const dir = join(at("two-state"), PIECES_DIR);
-    const names = readdirSync(dir).sort();
-    const [damaged, missing] = names;
-    if (!damaged || !missing) throw new Error("no pieces");
-    const body = readFileSync(join(dir, damaged));
-    body[body.length - 3] = (body[body.length - 3] as number) ^ 0xff; // the deflated bytes: a wrong .gz if used
-    writeFileSync(join(dir, damaged), body);
-    unlinkSync(join(dir, missing));
+  it("make damaged text, damaged deflated pieces and a damaged bookkeeping again instead of using them", async () => {
+    // The previous release's CSV and JSON text damaged in its last states, its NDJSON .gz near its end, one state's
+    // bookkeeping edited and another's gone: a wrong download if any of it were used.
+    const file = (ext: string) =>
+      join(at("two"), "downloads", `urgent-care-clinics-${changed.dataVersion}.${ext}`);
+    const flip = (path: string, at: number) => {
+      const body = readFileSync(path);
+      const i = Math.floor(body.length * at);
+      body[i] = (body[i] as number) ^ 0x20;
+      writeFileSync(path, body);
+    };
+    flip(file("csv"), 0.75);
+    flip(file("json"), 0.85);
+    flip(file("ndjson.gz"), 0.95);
+    const book = join(at("two-state"), TEXT_BOOK_DIR);
+    const [edited, gone] = readdirSync(book)
+      .filter((n) => n !== "files.json")
+      .sort();
+    if (!edited || !gone) throw new Error("no state bookkeeping");
+    writeFileSync(join(book, edited), readFileSync(join(book, edited), "utf8").replace("[", "[ "));
+    unlinkSync(join(book, gone));
     await release(changed, at("three"), {
       bookkeeping: at("three-state"),
       before: [at("two"), at("two-state")],
@@ -148,10 +168,16 @@ describe("gzip downloads from pieces", () => {
     const ours = downloads(at("three"));
     const theirs = downloads(at("scratch"));
     expect([...ours].filter(([n, b]) => !b.equals(theirs.get(n) as Buffer)).map(([n]) => n)).toEqual([]);
-    const three = pieces(at("three-state"));
-    const two = pieces(at("two-state"));
-    expect([...three.keys()].sort()).toEqual(names);
-    expect(three.get(damaged)).not.toBe(two.get(damaged));
-    expect([...three].filter(([n, ino]) => two.get(n) === ino)).toHaveLength(names.length - 2);
+    const three = counts(at("three-state"));
+    for (const ext of TEXT) {
+      const c = three[ext] as TextCounts;
+      // Two states of four had no bookkeeping left to trust: their rows are serialised, their pieces deflated.
+      expect(c.rowsSerialised, ext).toBeGreaterThan(0);
+      expect(c.deflated, ext).toBeGreaterThan(0);
+      expect(c.rowsReused, ext).toBeGreaterThan(0);
+    }
+    expect((three.csv as TextCounts).damaged).toBeGreaterThan(0);
+    expect((three.json as TextCounts).damaged).toBeGreaterThan(0);
+    expect((three.ndjson as TextCounts).damaged).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -5,26 +5,36 @@ import { type ColumnInfo, csvColumns, DOCUMENT_COLUMNS, parquetColumns } from ".
 import { CSV_HEADER, csvLine } from "./csv.js";
 import { documentLine } from "./json.js";
 import { ParquetSink } from "./parquet.js";
-import type { PieceCache } from "./piece-cache.js";
 import type { ExportRow } from "./rows.js";
+import type { TextReuse } from "./text-reuse.js";
 import { textSink } from "./text-sink.js";
 
 export type DownloadFormat = "csv" | "json" | "ndjson" | "parquet";
 
+/** One state's rows, in the API's order, and which of them have the previous release's text (`./text-reuse.ts`). */
+export interface StateRows {
+  /** The state's USPS code. */
+  code: string;
+  rows: readonly ExportRow[];
+  /** Per row: its index among the previous release's rows of the state when its text is theirs, else -1. */
+  previous: Int32Array;
+}
+
 /** A download being written: rows arrive state by state (each state's cities in the API's order). */
 export interface RowSink {
   /** Appends one state's rows. */
-  append(rows: readonly ExportRow[]): Promise<void>;
+  append(state: StateRows): Promise<void>;
   /** Ends the file; resolves with its number of rows and its manifest entries (the file, then its siblings). */
   close(): Promise<{ rows: number; files: TreeFile[] }>;
 }
 
-/** Where a format writes: the output, the file's path, the build, and the gzip pieces of the releases. */
+/** Where a format writes: the output, the file's path and extension, the build, and what the releases reuse. */
 export interface SinkTarget {
   out: OutputWriter;
   path: string;
+  extension: string;
   ctx: BuildContext;
-  pieces: PieceCache;
+  book: TextReuse;
 }
 
 /** How one format is named, typed, written and served. */
@@ -101,7 +111,7 @@ export const FORMATS: readonly FormatSpec[] = [
         { key: "synthetic", value: String(ctx.dataset.source.synthetic) },
       ]);
       return {
-        append: async (rows) => sink.append(rows),
+        append: async (state) => sink.append(state.rows),
         close: async () => {
           const rows = sink.close();
           return { rows, files: [await out.adopt(path)] };

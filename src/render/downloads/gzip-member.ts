@@ -17,6 +17,8 @@ export interface DeflatedPiece {
   deflated: Buffer;
   crc: number;
   length: number;
+  /** CRC-32 of `deflated`, when known (a piece read back from the previous release's `.gz`). */
+  deflatedCrc?: number;
 }
 
 /**

@@ -1,5 +1,5 @@
+import { basename } from "node:path";
 import type { Emitter } from "../emitter.js";
-import { gzipLevel } from "../output/compress.js";
 import type { TreeFile } from "../output/tree-manifest.js";
 import { RenderTrace } from "../trace.js";
 import { FORMATS, type RowSink } from "./formats.js";
@@ -7,8 +7,9 @@ import { licenseText } from "./license.js";
 import { buildManifest, downloadUrl, fileEntry } from "./manifest.js";
 import { Manifest, type ManifestFile } from "./manifest-schema.js";
 import { DOWNLOADS_DIR, datedName, LICENSE_NAME, latestName, MANIFEST_NAME } from "./names.js";
-import { PieceCache } from "./piece-cache.js";
 import { exportRows } from "./rows.js";
+import type { FormatFiles } from "./text-book.js";
+import { TextReuse } from "./text-reuse.js";
 
 /**
  * The bulk downloads: every format under its dated name, written state by state as the states are rendered (the
@@ -18,36 +19,54 @@ import { exportRows } from "./rows.js";
 export const downloadsEmitter: Emitter = (run) => {
   const { ctx, out } = run;
   const dir = (name: string) => `${DOWNLOADS_DIR}/${name}`;
-  // The render bookkeeping keeps the deflated pieces of the gzip downloads; a release that renders every unit again
-  // (`plan: "all"`, the check of the incremental one) deflates every piece again too.
-  const pieces = new PieceCache({
-    previous: run.plan.mode === "all" ? null : run.plan.previousBookkeeping,
-    out: run.plan.bookkeeping,
-    level: gzipLevel(out.compression),
-  });
-  const sinks: Promise<RowSink[]> = Promise.all(
-    FORMATS.map((spec) =>
-      spec.open({ out, path: dir(datedName(ctx.dataset.dataVersion, spec.extension)), ctx, pieces }),
+  // The text downloads reuse the previous release's text and deflated pieces of the rows that kept their text, in an
+  // incremental release only: a release that renders every unit again (`plan: "all"`, the check of the incremental
+  // one) serialises and deflates everything again too.
+  const book = TextReuse.open(run.plan);
+  const sinks: Promise<RowSink[]> = book.then((reuse) =>
+    Promise.all(
+      FORMATS.map((spec) =>
+        spec.open({
+          out,
+          path: dir(datedName(ctx.dataset.dataVersion, spec.extension)),
+          extension: spec.extension,
+          ctx,
+          book: reuse,
+        }),
+      ),
     ),
   );
   return {
     async state(group) {
-      const open = await sinks;
-      const rows = group.cities.flatMap(exportRows);
-      for (const sink of open) await sink.append(rows);
+      const [open, reuse] = await Promise.all([sinks, book]);
+      const code = group.state.state.code;
+      const state = await reuse.beginState(code, group.cities.flatMap(exportRows));
+      for (const sink of open) await sink.append(state);
+      await reuse.endState(code);
     },
     async finish() {
-      const open = await sinks;
+      const [open, reuse] = await Promise.all([sinks, book]);
       const files: ManifestFile[] = [];
+      const kept: Record<string, FormatFiles> = {};
       for (const [i, spec] of FORMATS.entries()) {
         const { rows, files: written } = await (open[i] as RowSink).close();
         await out.alias(dir(latestName(spec.extension)), written);
-        files.push(fileEntry(ctx, spec, written[0] as TreeFile, rows));
+        const main = written[0] as TreeFile;
+        files.push(fileEntry(ctx, spec, main, rows));
+        const gz = written.find((f) => f.path === `${main.path}.gz`);
+        if (spec.gzip && gz)
+          kept[spec.extension] = { name: basename(main.path), bytes: main.bytes, gzBytes: gz.bytes };
       }
-      const { reused, deflated, deflatedBytes } = pieces.counts;
-      RenderTrace.fromEnv().note(
-        `downloads: gzip pieces ${reused} reused, ${deflated} deflated (${(deflatedBytes / 2 ** 20).toFixed(1)} MiB)`,
-      );
+      await reuse.finish(kept);
+      const trace = RenderTrace.fromEnv();
+      for (const spec of FORMATS.filter((f) => f.gzip)) {
+        const c = reuse.counts(spec.extension);
+        trace.note(
+          `downloads ${spec.extension}: rows ${c.rowsReused} reused (${c.piecesReused} whole pieces), ${c.rowsSerialised} serialised; ` +
+            `gzip pieces ${c.deflatedReused} reused, ${c.deflated} deflated (${(c.deflatedBytes / 2 ** 20).toFixed(1)} MiB)` +
+            (c.damaged > 0 ? `; ${c.damaged} damaged pieces made again` : ""),
+        );
+      }
       const rows = files[0]?.rows ?? 0;
       const manifest = run.check.parse(MANIFEST_NAME, Manifest, buildManifest(ctx, files, rows));
       await out.add(dir(MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);

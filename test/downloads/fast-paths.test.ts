@@ -1,0 +1,117 @@
+// The downloads' fast paths write the bytes of the plain forms they replace: a JSON line is `JSON.stringify` of the
+// merged document, and the Parquet file is what hyparquet-writer's `ParquetWriter.write` writes from row objects.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileWriter, ParquetWriter } from "hyparquet-writer";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CANONICAL_COLUMNS } from "../../src/dataset/canonical-columns.js";
+import { fromRecords } from "../../src/dataset/store.js";
+import { renderSite } from "../../src/render/build.js";
+import { documentLine, documentOf } from "../../src/render/downloads/json.js";
+import { PARQUET_CREATED_BY, ParquetSink, parquetSchema } from "../../src/render/downloads/parquet.js";
+import { type ExportRow, evidenceText, exportRows } from "../../src/render/downloads/rows.js";
+import type { Emitter } from "../../src/render/emitter.js";
+import { SAMPLE_BUILD, sampleRecords, tempDir } from "../helpers/sample-site.js";
+
+/** Columns hyparquet-writer is told to dictionary-encode (as `ParquetSink` does). */
+const DICTIONARY = new Set([
+  "network",
+  "timezone",
+  "state",
+  "state_code",
+  "state_name",
+  "city",
+  "city_name",
+  "coordinates_source",
+]);
+
+/** A row as one object of typed cells: what the Parquet download was written from before it shredded rows itself. */
+function cells(row: ExportRow): Record<string, unknown> {
+  const { clinic: c, record: r } = row;
+  const located = c.coordinates !== null;
+  return {
+    id: c.id,
+    name: c.name,
+    network: c.network,
+    address: c.address,
+    neighborhood: c.neighborhood,
+    latitude: located ? r.latitude : null,
+    longitude: located ? r.longitude : null,
+    coordinates: c.coordinates,
+    phone: c.phone,
+    timezone: c.hours?.timezone ?? null,
+    hours: c.hours,
+    services: c.services,
+    insurance: c.insurance,
+    rating: c.rating,
+    reviews_count: c.reviews_count,
+    website: c.website,
+    url: c.url,
+    state: row.state.slug,
+    state_code: row.state.code,
+    state_name: row.state.name,
+    city: row.city.slug,
+    city_name: row.city.name,
+    coordinates_source: c.coordinates_source,
+    street: r.street,
+    zip: r.zip,
+    record_date: r.date,
+    source_ids: r.source_ids,
+    network_evidence: evidenceText(r),
+    npi: c.npi,
+    sources: r.sources,
+  };
+}
+
+describe("the downloads' fast paths", () => {
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  const rows: ExportRow[] = [];
+
+  beforeAll(async () => {
+    tmp = await tempDir();
+    const capture: Emitter = () => ({
+      async state(group) {
+        rows.push(...group.cities.flatMap(exportRows));
+      },
+    });
+    await renderSite(fromRecords(sampleRecords()), join(tmp.dir, "out"), {
+      ...SAMPLE_BUILD,
+      emitters: [capture],
+    });
+  }, 60_000);
+  afterAll(() => tmp.cleanup());
+
+  it("a JSON line is the merged document serialised", () => {
+    expect(rows.length).toBeGreaterThan(8000);
+    const differ = rows.filter((r) => documentLine(r) !== JSON.stringify(documentOf(r)));
+    expect(differ.map((r) => r.clinic.id)).toEqual([]);
+  });
+
+  it("the Parquet file is what ParquetWriter.write writes from row objects", () => {
+    const metadata = [{ key: "license", value: "CC-BY-4.0" }];
+    const ours = join(tmp.dir, "ours.parquet");
+    const sink = new ParquetSink(ours, metadata);
+    for (let i = 0; i < rows.length; i += 1000) sink.append(rows.slice(i, i + 1000));
+    expect(sink.close()).toBe(rows.length);
+
+    const theirs = join(tmp.dir, "theirs.parquet");
+    const writer = new ParquetWriter({
+      writer: fileWriter(theirs),
+      schema: parquetSchema(),
+      codec: "SNAPPY",
+      kvMetadata: metadata,
+      createdBy: PARQUET_CREATED_BY,
+    });
+    const values = rows.map(cells);
+    writer.write({
+      columnData: CANONICAL_COLUMNS.map((name) => ({
+        name,
+        data: values.map((v) => v[name]),
+        ...(DICTIONARY.has(name) ? { encoding: "RLE_DICTIONARY" as const } : {}),
+      })),
+      rowGroupSize: values.length,
+    });
+    writer.finish();
+    expect(readFileSync(ours).equals(readFileSync(theirs))).toBe(true);
+  });
+});
