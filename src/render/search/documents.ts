@@ -2,20 +2,22 @@ import type { SearchIndex, SearchShard } from "../../schema/search.js";
 import type { BuildContext } from "../context.js";
 import { clinicPage, clinicPath, searchHeadPath, searchLeafPath } from "../paths.js";
 import type { Summary } from "../summary.js";
-import type { Entry, LayoutOptions, Shard } from "./layout.js";
+import { byText, type Entry, type LayoutOptions, type Shard } from "./layout.js";
 import type { IndexedClinic } from "./tokens.js";
-
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Path of a shard's document, relative to the API base. */
 export const shardPath = (shard: Pick<Shard, "kind" | "prefix">) =>
   shard.kind === "leaf" ? searchLeafPath(shard.prefix) : searchHeadPath(shard.prefix);
 
+/** A shard's document without its `meta`: what its content key is made of. */
+export type ShardContent = Omit<SearchShard, "meta">;
+
 /**
- * A shard as a document: its clinics as compact records (`[id, name, network, city, zip]`, the network and the
- * city as indexes into the shard's own lists), and for a leaf each key with the indexes of its clinics.
+ * A shard as a document, without its `meta` (the stamp of the release that renders it): its clinics as compact
+ * records (`[id, name, network, city, zip]`, the network and the city as indexes into the shard's own lists), and
+ * for a leaf each key with the indexes of its clinics.
  */
-export function shardDocument(ctx: BuildContext, shard: Shard): SearchShard {
+export function shardContent(shard: Shard): ShardContent {
   const clinics = new Map<string, IndexedClinic>();
   for (const entries of shard.keys.values()) for (const e of entries) clinics.set(e.clinic.id, e.clinic);
   // A leaf lists its clinics by name; a head keeps them best first.
@@ -53,7 +55,6 @@ export function shardDocument(ctx: BuildContext, shard: Shard): SearchShard {
     ]),
     keys,
     truncated: shard.truncated,
-    meta: ctx.meta(shardPath(shard)),
   };
 }
 
