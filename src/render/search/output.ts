@@ -5,9 +5,8 @@ import type { BuildRun } from "../emitter.js";
 import { apiFile, searchRootPath } from "../paths.js";
 import { contentKey } from "../plan/keys.js";
 import { type BigKey, type Book, BookWriter } from "./bookkeeping.js";
-import { searchIndexDocument, shardContent, shardPath } from "./documents.js";
+import { searchIndexDocument, shardDocument, shardPath } from "./documents.js";
 import type { LayoutNode, LayoutOptions, Shard } from "./layout.js";
-import { sidecarOf } from "./sidecar.js";
 
 /**
  * Where the index's shards go, however they were laid out: each shard is decided by the plan (its content key
@@ -35,15 +34,17 @@ export class IndexOutput {
   async render(shard: Shard): Promise<void> {
     const { plan, out, check } = this.#run;
     const path = shardPath(shard);
-    const content = shardContent(shard);
-    const decision = plan.decide("shard", path, contentKey(plan.fingerprint, "shard", content));
+    const { content, sidecar } = shardDocument(shard);
+    const text = JSON.stringify(content);
+    const decision = plan.decide("shard", path, contentKey(plan.fingerprint, "shard", text));
     this.counts.laidOut++;
     if (decision.render) {
       this.counts.written++;
-      const doc = { ...content, meta: decision.ctx.meta(path) };
-      await out.json(apiFile(path), check.parse(path, SearchShard, doc));
+      const doc = check.parse(path, SearchShard, { ...content, meta: decision.ctx.meta(path) });
+      // The document is its content with `meta` last (the schema's order): `text` needs no second stringify.
+      await out.add(apiFile(path), `${text.slice(0, -1)},"meta":${JSON.stringify(doc.meta)}}`);
     }
-    this.#lines.push(`${path}\t${JSON.stringify(sidecarOf(shard, content))}\n`);
+    this.#lines.push(`${path}\t${JSON.stringify(sidecar)}\n`);
     this.#record(shard);
   }
 

@@ -7,6 +7,7 @@ import {
   type Entry,
   entryBytes,
   headShard,
+  isPair,
   type LayoutOptions,
   layoutShards,
   rankEntries,
@@ -145,6 +146,8 @@ export class Relayout {
       if (a.keysBefore.some((k) => k.startsWith(bucket)) || a.keysNow.some((k) => k.startsWith(bucket)))
         affected.set(id, a);
     for (const k of changed) {
+      // A word's full list changes only by the changed clinics; a cut list or a pair key, by others too.
+      if (!keys.truncOld(k) && !keys.truncNew(k) && !isPair(k)) continue;
       const was = new Map((before.get(k) as Entry[]).map((e) => [e.clinic.id, e.clinic]));
       const now = new Map((lists.get(k) as Entry[]).map((e) => [e.clinic.id, e.clinic]));
       for (const [id, c] of [...was, ...now]) {

@@ -1,6 +1,5 @@
 import type { SearchShard } from "../../schema/search.js";
-import type { ShardContent } from "./documents.js";
-import { type Entry, entryBytes, type Shard } from "./layout.js";
+import { type Entry, entryBytes } from "./layout.js";
 import type { Field, IndexedClinic } from "./tokens.js";
 
 /**
@@ -14,20 +13,6 @@ export interface Sidecar {
   r: number[];
   /** Leaf: each key's fields, in the order of its clinic indexes. Head: the clinics' fields. */
   f: Record<string, string> | string;
-}
-
-/** The side-car of a shard rendered as `doc`. */
-export function sidecarOf(shard: Shard, doc: ShardContent): Sidecar {
-  const clinics = new Map<string, IndexedClinic>();
-  for (const entries of shard.keys.values()) for (const e of entries) clinics.set(e.clinic.id, e.clinic);
-  const r = doc.clinics.map((c) => (clinics.get(c[0]) as IndexedClinic).reviews);
-  if (shard.kind === "head") return { r, f: (shard.keys.get("") ?? []).map((e) => e.field).join("") };
-  const f: Record<string, string> = {};
-  for (const [k, positions] of Object.entries(doc.keys)) {
-    const fields = new Map((shard.keys.get(k) as Entry[]).map((e) => [e.clinic.id, e.field]));
-    f[k] = positions.map((i) => fields.get(doc.clinics[i]?.[0] as string)).join("");
-  }
-  return { r, f };
 }
 
 /** The clinics of a document, as the index knew them (the side-car gives their reviews). */
