@@ -25,6 +25,9 @@ type Top = () => Promise<Entry[]>;
 interface Affected {
   before: IndexedClinic | null;
   now: IndexedClinic | null;
+  /** Words (with their fields) and pair keys. */
+  wordsBefore: Map<string, Field>;
+  wordsNow: Map<string, Field>;
   keysBefore: string[];
   keysNow: string[];
 }
@@ -53,7 +56,9 @@ export class Relayout {
   readonly #keys: KeyChanges;
   readonly #options: LayoutOptions;
   readonly #output: IndexOutput;
+  /** The changed clinics, and by first character of their keys. */
   readonly #affected = new Map<string, Affected>();
+  readonly #byBucket = new Map<string, Affected[]>();
   readonly #verify: boolean;
   /** Nodes kept (with their new size), laid out from their keys, carried whole; heads made again from children. */
   readonly counts = { kept: 0, laidOut: 0, carried: 0, refilled: 0 };
@@ -72,20 +77,27 @@ export class Relayout {
     this.#output = output;
     this.#verify = verify;
     for (const id of new Set([...changes.removed.keys(), ...changes.added.keys()])) {
-      const before = changes.removed.get(id) ?? null;
-      const now = changes.added.get(id) ?? null;
-      this.#affected.set(id, {
-        before,
-        now,
-        keysBefore: before ? this.#keysOf(before, keys.pairableOld) : [],
-        keysNow: now ? this.#keysOf(now, keys.pairableNew) : [],
-      });
+      const a = this.#affectedOf(changes.removed.get(id) ?? null, changes.added.get(id) ?? null);
+      this.#affected.set(id, a);
+      for (const b of new Set([...a.keysBefore, ...a.keysNow].map((k) => k[0] as string))) {
+        const list = this.#byBucket.get(b);
+        if (list) list.push(a);
+        else this.#byBucket.set(b, [a]);
+      }
     }
   }
 
-  #keysOf(c: IndexedClinic, pairable: (k: string) => boolean): string[] {
-    const words = clinicKeys(c);
-    return [...words.keys(), ...pairsOf(words, pairable).keys()];
+  #affectedOf(before: IndexedClinic | null, now: IndexedClinic | null): Affected {
+    const wordsBefore = before ? clinicKeys(before) : new Map<string, Field>();
+    const wordsNow = now === before ? wordsBefore : now ? clinicKeys(now) : new Map<string, Field>();
+    return {
+      before,
+      now,
+      wordsBefore,
+      wordsNow,
+      keysBefore: [...wordsBefore.keys(), ...pairsOf(wordsBefore, this.#keys.pairableOld).keys()],
+      keysNow: [...wordsNow.keys(), ...pairsOf(wordsNow, this.#keys.pairableNew).keys()],
+    };
   }
 
   /** Lays out one bucket (keys starting with `bucket`). */
@@ -141,10 +153,9 @@ export class Relayout {
         add(p, term(k, now) - term(k, was), Number(now > 0) - Number(was > 0));
     }
     // The clinics' part: each clinic counts once in a node when some key of the node lists it.
+    const versions = this.#byBucket.get(bucket) ?? [];
     const affected = new Map<string, Affected>();
-    for (const [id, a] of this.#affected)
-      if (a.keysBefore.some((k) => k.startsWith(bucket)) || a.keysNow.some((k) => k.startsWith(bucket)))
-        affected.set(id, a);
+    for (const a of versions) affected.set((a.before ?? a.now)?.id as string, a);
     for (const k of changed) {
       // A word's full list changes only by the changed clinics; a cut list or a pair key, by others too.
       if (!keys.truncOld(k) && !keys.truncNew(k) && !isPair(k)) continue;
@@ -152,13 +163,7 @@ export class Relayout {
       const now = new Map((lists.get(k) as Entry[]).map((e) => [e.clinic.id, e.clinic]));
       for (const [id, c] of [...was, ...now]) {
         if (this.#affected.has(id) || affected.has(id) || (was.has(id) && now.has(id))) continue;
-        const ks = clinicKeys(c);
-        affected.set(id, {
-          before: c,
-          now: c,
-          keysBefore: [...ks.keys(), ...pairsOf(ks, keys.pairableOld).keys()],
-          keysNow: [...ks.keys(), ...pairsOf(ks, keys.pairableNew).keys()],
-        });
+        affected.set(id, this.#affectedOf(c, c));
       }
     }
     const topsOld = new Map<string, Set<string>>();
@@ -196,9 +201,10 @@ export class Relayout {
       }
       return h;
     };
-    for (const [id, a] of this.#affected) {
-      for (const p of this.#wordNodes(a.before, bucket).keys()) head(p).leave.add(id);
-      for (const [p, field] of this.#wordNodes(a.now, bucket)) {
+    for (const a of versions) {
+      const id = (a.before ?? a.now)?.id as string;
+      for (const p of this.#wordNodes(a.wordsBefore, bucket).keys()) head(p).leave.add(id);
+      for (const [p, field] of this.#wordNodes(a.wordsNow, bucket)) {
         const now = a.now as IndexedClinic;
         head(p).join.set(id, { clinic: now, field, bytes: this.#bytes(now) });
       }
@@ -222,10 +228,9 @@ export class Relayout {
   }
 
   /** Per internal node of the previous layout above a clinic's words (not pairs) in a bucket: its best field there. */
-  #wordNodes(c: IndexedClinic | null, bucket: string): Map<string, Field> {
+  #wordNodes(words: ReadonlyMap<string, Field>, bucket: string): Map<string, Field> {
     const out = new Map<string, Field>();
-    if (c === null) return out;
-    for (const [k, field] of clinicKeys(c)) {
+    for (const [k, field] of words) {
       if (!k.startsWith(bucket)) continue;
       for (const p of this.#nodesAbove(k)) {
         const had = out.get(p);
