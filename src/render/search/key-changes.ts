@@ -57,6 +57,7 @@ export class KeyChanges {
   readonly #options: LayoutOptions;
   readonly #pairLimitOld: number;
   readonly #scan: Scan;
+  #byBucket: Map<string, KeyChange[]> | null = null;
 
   constructor(previous: PreviousIndex, options: LayoutOptions, scan: Scan) {
     this.#previous = previous;
@@ -81,6 +82,20 @@ export class KeyChanges {
       this.changes.set(key, c);
     }
     return c;
+  }
+
+  /** The changes of the keys starting with `bucket`. */
+  inBucket(bucket: string): KeyChange[] {
+    if (!this.#byBucket) {
+      this.#byBucket = new Map();
+      for (const c of this.changes.values()) {
+        const b = c.key[0] as string;
+        const list = this.#byBucket.get(b);
+        if (list) list.push(c);
+        else this.#byBucket.set(b, [c]);
+      }
+    }
+    return this.#byBucket.get(bucket) ?? [];
   }
 
   /** A key's clinics now; null while unknown (then at most `keyLimit`). */
