@@ -10,7 +10,7 @@ import type { Field, IndexedClinic } from "./tokens.js";
  * - `index.json`: the layout (options, pair limit, clinics), the leaves, the internal nodes with their estimated
  *   size and number of keys, and the size and SHA-256 of every other file (a file that does not match is not used);
  * - `keys.ndjson`: every key with more than half the key limit of clinics, with its count; a common key also with
- *   its best `reserveSize` clinics (its leaf lists the best `headSize`);
+ *   its best `keptSize` clinics (its leaf lists the best `headSize`);
  * - `buckets/{c}.tsv`: per first character, each shard's side-car (`./sidecar.ts`) by path.
  */
 export const SEARCH_BOOK = "search";

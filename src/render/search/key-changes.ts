@@ -1,5 +1,13 @@
 import { bigKeyMin } from "./bookkeeping.js";
-import { type Entry, entryBytes, isPair, type LayoutOptions, rankEntries, reserveSize } from "./layout.js";
+import {
+  type Entry,
+  entryBytes,
+  isPair,
+  keptSize,
+  type LayoutOptions,
+  rankEntries,
+  reserveSize,
+} from "./layout.js";
 import type { PreviousIndex } from "./previous.js";
 import { clinicKeys, type Field, type IndexedClinic } from "./tokens.js";
 
@@ -17,8 +25,10 @@ export interface KeyChange {
   truncNew: boolean;
   /** Its new list when known before its leaf is read (a common key's best, a key read in full); else null. */
   list: Entry[] | null;
-  /** Its best `reserveSize` clinics now, when it is common. */
+  /** Its best clinics now (`keptSize` of them), when it is common. */
   best: Entry[] | null;
+  /** Every clinic it has now, best first, when known without reading every clinic. */
+  all: Entry[] | null;
 }
 
 /** Every clinic of this release under some words (`scanKeys`). */
@@ -78,6 +88,7 @@ export class KeyChanges {
         truncNew: false,
         list: null,
         best: null,
+        all: null,
       };
       this.changes.set(key, c);
     }
@@ -160,8 +171,11 @@ export class KeyChanges {
     for (const k of candidates) if (this.pairableOld(k) !== this.pairableNew(k)) flips.add(k);
     this.counts.flips = flips.size;
 
-    const full = new Set<string>(flips);
+    // Common keys whose kept clinics do not tell their new lists, and words that start or stop pairing whose
+    // clinics are not all kept, are read in full.
+    const full = new Set<string>();
     for (const c of wordChanges) if ((c.truncOld || c.truncNew) && !(await this.#cut(c))) full.add(c.key);
+    for (const k of flips) if (this.#all(k) === null) full.add(k);
     const scanned = full.size > 0 ? await this.#scanned(full) : new Map<string, Entry[]>();
     for (const c of wordChanges) if (full.has(c.key)) this.#fromFull(c, scanned.get(c.key) ?? []);
 
@@ -181,7 +195,7 @@ export class KeyChanges {
       }
     const seen = new Set<string>();
     for (const k of flips) {
-      for (const { clinic: d } of scanned.get(k) ?? []) {
+      for (const { clinic: d } of this.#all(k) ?? scanned.get(k) ?? []) {
         if (added.has(d.id) || seen.has(d.id)) continue;
         seen.add(d.id);
         const before = pairsOf(words(d), this.pairableOld);
@@ -225,6 +239,14 @@ export class KeyChanges {
     return this.#scan(words);
   }
 
+  /** Every clinic a key has now, when known without reading every clinic. */
+  #all(k: string): Entry[] | null {
+    const c = this.changes.get(k);
+    if (c) return c.all;
+    const kept = this.#previous.book.big.get(k);
+    return kept?.best && kept.best.length >= kept.count ? kept.best : null;
+  }
+
   /** A key's counts before and now, and whether its list is cut. */
   async #counts(c: KeyChange): Promise<void> {
     const { keyLimit } = this.#options;
@@ -244,16 +266,17 @@ export class KeyChanges {
    */
   async #cut(c: KeyChange): Promise<boolean> {
     const { headSize } = this.#options;
-    const reserve = reserveSize(this.#options);
     if (this.countNew(c) === 0) {
       c.list = [];
+      c.all = [];
       return true;
     }
     if (!c.truncOld) {
       // Common now, not before: its whole list was listed.
       const old = await this.#previous.list(c.key);
       const next = [...old.filter((e) => !c.leave.has(e.clinic.id)), ...c.join.values()].sort(rankEntries);
-      c.best = next.slice(0, reserve);
+      c.all = next;
+      c.best = next.slice(0, keptSize(next.length, this.#options));
       c.list = next.slice(0, headSize);
       return true;
     }
@@ -265,13 +288,14 @@ export class KeyChanges {
       // Beyond the last kept clinic, the previous release's clinics are unknown: only those before it can join.
       ...[...c.join.values()].filter((j) => complete || (last !== undefined && rankEntries(j, last) <= 0)),
     ].sort(rankEntries);
+    if (complete) c.all = next;
     if (!c.truncNew) {
       if (!complete) return false;
       c.list = next;
       return true;
     }
     if (!complete && next.length < headSize) return false;
-    c.best = next.slice(0, reserve);
+    c.best = next.slice(0, complete ? keptSize(next.length, this.#options) : reserveSize(this.#options));
     c.list = next.slice(0, headSize);
     return true;
   }
@@ -284,8 +308,9 @@ export class KeyChanges {
         `search: ${c.key} has ${all.length} clinics, ${now} expected from the previous release's`,
       );
     const sorted = [...all].sort(rankEntries);
+    c.all = sorted;
     if (c.truncNew) {
-      c.best = sorted.slice(0, reserveSize(this.#options));
+      c.best = sorted.slice(0, keptSize(sorted.length, this.#options));
       c.list = sorted.slice(0, this.#options.headSize);
     } else c.list = sorted;
   }

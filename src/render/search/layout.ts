@@ -70,7 +70,15 @@ export function entryBytes(c: IndexedClinic): number {
 /** Whether a key is a pair key `a-b` (words never hold a hyphen). */
 export const isPair = (key: string) => key.includes("-");
 
-/** The clinics a common key keeps in the render bookkeeping beyond its listed ones (`./incremental.ts`). */
+/**
+ * How many of its best clinics a common key of `count` clinics keeps in the render bookkeeping (`./relayout.ts`):
+ * all of them up to one and a half times the key limit (a key that may stop being common soon), else twice the
+ * head size (enough for many releases of changes to its listed ones).
+ */
+export const keptSize = (count: number, options: LayoutOptions) =>
+  count <= Math.floor(1.5 * options.keyLimit) ? count : reserveSize(options);
+
+/** The best clinics a common key keeps beyond its listed ones when it does not keep them all. */
 export const reserveSize = (options: LayoutOptions) => 2 * options.headSize;
 
 /**
@@ -105,7 +113,7 @@ export function addPairs(
 
 /**
  * Cuts every common key (more than `keyLimit` clinics) to its best `headSize`; returns the common keys. With
- * `kept`, also gives each common key's count and its best `reserveSize` clinics (the render bookkeeping's).
+ * `kept`, also gives each common key's count and its best `keptSize` clinics (the render bookkeeping's).
  */
 export function truncateCommon(
   keys: Map<string, Entry[]>,
@@ -117,7 +125,7 @@ export function truncateCommon(
     if (entries.length <= options.keyLimit) continue;
     const count = entries.length;
     entries.sort(rankEntries);
-    kept?.(k, count, entries.slice(0, reserveSize(options)));
+    kept?.(k, count, entries.slice(0, keptSize(count, options)));
     keys.set(k, entries.slice(0, options.headSize));
     common.add(k);
   }
