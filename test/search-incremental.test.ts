@@ -79,9 +79,19 @@ function nextWeek(data: FlatDataset, rng: Rng, week: number): FlatDataset {
   }
   for (let i = 0, n = rng.int(0, 10); i < n; i++) {
     const like = rng.pick(data.clinics);
-    clinics.push({ ...like, id: `w${week}n${i}x9q`, name: name(rng), reviews_count: rng.int(0, 60), source_ids: [] });
+    clinics.push({
+      ...like,
+      id: `w${week}n${i}x9q`,
+      name: name(rng),
+      reviews_count: rng.int(0, 60),
+      source_ids: [],
+    });
   }
-  return { ...data, clinics, dataVersion: new Date(Date.UTC(2026, 3, 1 + 7 * week)).toISOString().slice(0, 10) };
+  return {
+    ...data,
+    clinics,
+    dataVersion: new Date(Date.UTC(2026, 3, 1 + 7 * week)).toISOString().slice(0, 10),
+  };
 }
 
 /** A release's search documents: path → SHA-256, from its files.tsv. */
@@ -160,13 +170,20 @@ describe("the search index of an incremental release", () => {
         notes.length = 0;
         const a = await publishRelease(fromRecords(data), store, options());
         expect(notes.join(""), `week ${week}`).toMatch(/laid out from \d+ clinics before/);
-        if (process.env.SEARCH_NOTES) appendFileSync(process.env.SEARCH_NOTES, `${seed} ${week} ${notes.join("")}`);
+        if (process.env.SEARCH_NOTES)
+          appendFileSync(process.env.SEARCH_NOTES, `${seed} ${week} ${notes.join("")}`);
         const b = await publishRelease(fromRecords(data), join(dir, "b", "public"), options({ plan: "all" }));
         const fa = searchFiles(a.release.site);
         const fb = searchFiles(b.release.site);
         expect(fa.size, `week ${week}`).toBeGreaterThan(20);
-        expect([...fa].filter(([p, sha]) => fb.get(p) !== sha).map(([p]) => p), `week ${week}`).toEqual([]);
-        expect([...fb.keys()].filter((p) => !fa.has(p)), `week ${week}`).toEqual([]);
+        expect(
+          [...fa].filter(([p, sha]) => fb.get(p) !== sha).map(([p]) => p),
+          `week ${week}`,
+        ).toEqual([]);
+        expect(
+          [...fb.keys()].filter((p) => !fa.has(p)),
+          `week ${week}`,
+        ).toEqual([]);
         const headSize = TINY.headSize as number;
         expect(bookkeeping(a.release.state, headSize), `week ${week}`).toEqual(
           bookkeeping(b.release.state, headSize),
