@@ -43,7 +43,14 @@ export interface Shard {
   truncated: string[];
 }
 
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** An internal node of the layout (a prefix split by its next character): its estimated size and its keys. */
+export interface LayoutNode {
+  prefix: string;
+  size: number;
+  keys: number;
+}
+
+export const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Best first: the field of the key (name before network, city, ZIP), then more reviews, then name and id. */
 export function rankEntries(a: Entry, b: Entry): number {
@@ -60,6 +67,20 @@ export function entryBytes(c: IndexedClinic): number {
   return c.id.length + c.name.length + c.cityName.length + c.citySlug.length + (c.network?.length ?? 4) + 24;
 }
 
+/** Whether a key is a pair key `a-b` (words never hold a hyphen). */
+export const isPair = (key: string) => key.includes("-");
+
+/**
+ * How many of its best clinics a common key of `count` clinics keeps in the render bookkeeping (`./relayout.ts`):
+ * all of them up to one and a half times the key limit (a key that may stop being common soon), else twice the
+ * head size (enough for many releases of changes to its listed ones).
+ */
+export const keptSize = (count: number, options: LayoutOptions) =>
+  count <= Math.floor(1.5 * options.keyLimit) ? count : reserveSize(options);
+
+/** The best clinics a common key keeps beyond its listed ones when it does not keep them all. */
+export const reserveSize = (options: LayoutOptions) => 2 * options.headSize;
+
 /**
  * Adds the pair keys of the common keys of one bucket: for a pairable common key `a` and each of its clinics,
  * every pairable common key `b > a` of that clinic gives the pair key `a-b`.
@@ -75,7 +96,7 @@ export function addPairs(
   };
   const pairs = new Map<string, Entry[]>();
   for (const [a, entries] of keys) {
-    if (a.includes("-") || !pairable(a)) continue;
+    if (isPair(a) || !pairable(a)) continue;
     for (const e of entries) {
       for (const [b, field] of clinicKeys(e.clinic)) {
         if (b <= a || !pairable(b)) continue;
@@ -91,39 +112,109 @@ export function addPairs(
 }
 
 /**
- * Cuts every common key (more than `keyLimit` clinics) to its best `headSize`; returns the common keys.
+ * Cuts every common key (more than `keyLimit` clinics) to its best `headSize`; returns the common keys. With
+ * `kept`, also gives each common key's count and its best `keptSize` clinics (the render bookkeeping's).
  */
-export function truncateCommon(keys: Map<string, Entry[]>, options: LayoutOptions): Set<string> {
+export function truncateCommon(
+  keys: Map<string, Entry[]>,
+  options: LayoutOptions,
+  kept?: (key: string, count: number, best: Entry[]) => void,
+): Set<string> {
   const common = new Set<string>();
   for (const [k, entries] of keys) {
     if (entries.length <= options.keyLimit) continue;
-    keys.set(k, entries.sort(rankEntries).slice(0, options.headSize));
+    const count = entries.length;
+    entries.sort(rankEntries);
+    kept?.(k, count, entries.slice(0, keptSize(count, options)));
+    keys.set(k, entries.slice(0, options.headSize));
     common.add(k);
   }
   return common;
 }
 
 /**
+ * The estimated size of the keys `all[lo..hi)` as one shard: each key and its clinic indexes, and each clinic once.
+ */
+export function sizeOf(
+  keys: ReadonlyMap<string, Entry[]>,
+  all: readonly string[],
+  lo: number,
+  hi: number,
+): number {
+  const seen = new Set<string>();
+  let bytes = 0;
+  for (let i = lo; i < hi; i++) {
+    const k = all[i] as string;
+    const entries = keys.get(k) as Entry[];
+    bytes += k.length + 6 + entries.length * 4;
+    for (const e of entries) {
+      if (seen.has(e.clinic.id)) continue;
+      seen.add(e.clinic.id);
+      bytes += e.bytes;
+    }
+  }
+  return bytes;
+}
+
+/**
+ * The best `size` clinics of some lists, each clinic once with its best field: what a head lists. Pair keys are
+ * left out (prefixes never reach them).
+ */
+export function bestOf(lists: Iterable<readonly [string, readonly Entry[]]>, size: number): Entry[] {
+  const best = new Map<string, Entry>();
+  for (const [k, entries] of lists) {
+    if (isPair(k)) continue;
+    for (const e of entries) {
+      const had = best.get(e.clinic.id);
+      if (!had || e.field < had.field) best.set(e.clinic.id, e);
+    }
+  }
+  return [...best.values()].sort(rankEntries).slice(0, size);
+}
+
+/** A head shard of `prefix` listing `ranked` (best first). */
+export const headShard = (prefix: string, ranked: Entry[]): Shard => ({
+  kind: "head",
+  prefix,
+  keys: new Map([["", ranked]]),
+  truncated: [],
+});
+
+/**
  * Splits the keys of one bucket (all starting with `prefix`) into shards: a node is a leaf when its estimated size
  * is within the budget (or it holds one key); otherwise it gets a head shard and is split by the next character,
- * the key equal to the node's prefix going to the leaf `{prefix}_`.
+ * the key equal to the node's prefix going to the leaf `{prefix}_`. `onNode` hears of each node split, with its
+ * size (what the next release starts from: `./incremental.ts`).
  */
 export function* layoutShards(
   prefix: string,
   keys: Map<string, Entry[]>,
   common: ReadonlySet<string>,
   options: LayoutOptions,
+  onNode?: (node: LayoutNode) => void,
 ): Generator<Shard> {
   const sorted = [...keys.keys()].sort(byText);
   yield* node(prefix, sorted, 0, sorted.length);
 
   function* node(p: string, all: string[], lo: number, hi: number): Generator<Shard> {
     if (lo >= hi) return;
-    if (hi - lo === 1 || sizeOf(all, lo, hi) <= options.budgetBytes) {
+    if (hi - lo === 1) {
       yield leaf(p, all.slice(lo, hi));
       return;
     }
-    yield head(p, all.slice(lo, hi));
+    const size = sizeOf(keys, all, lo, hi);
+    if (size <= options.budgetBytes) {
+      yield leaf(p, all.slice(lo, hi));
+      return;
+    }
+    onNode?.({ prefix: p, size, keys: hi - lo });
+    yield headShard(
+      p,
+      bestOf(
+        all.slice(lo, hi).map((k) => [k, keys.get(k) as Entry[]]),
+        options.headSize,
+      ),
+    );
     let i = lo;
     if (all[i] === p) {
       yield leaf(`${p}_`, [p]);
@@ -138,22 +229,6 @@ export function* layoutShards(
     }
   }
 
-  function sizeOf(all: string[], lo: number, hi: number): number {
-    const seen = new Set<string>();
-    let bytes = 0;
-    for (let i = lo; i < hi; i++) {
-      const k = all[i] as string;
-      const entries = keys.get(k) as Entry[];
-      bytes += k.length + 6 + entries.length * 4;
-      for (const e of entries) {
-        if (seen.has(e.clinic.id)) continue;
-        seen.add(e.clinic.id);
-        bytes += e.bytes;
-      }
-    }
-    return bytes;
-  }
-
   function leaf(p: string, ks: string[]): Shard {
     return {
       kind: "leaf",
@@ -161,18 +236,5 @@ export function* layoutShards(
       keys: new Map(ks.map((k) => [k, keys.get(k) as Entry[]])),
       truncated: ks.filter((k) => common.has(k)),
     };
-  }
-
-  function head(p: string, ks: string[]): Shard {
-    const best = new Map<string, Entry>();
-    for (const k of ks) {
-      if (k.includes("-")) continue; // pair keys are not words: prefixes never reach them
-      for (const e of keys.get(k) as Entry[]) {
-        const had = best.get(e.clinic.id);
-        if (!had || e.field < had.field) best.set(e.clinic.id, e);
-      }
-    }
-    const ranked = [...best.values()].sort(rankEntries).slice(0, options.headSize);
-    return { kind: "head", prefix: p, keys: new Map([["", ranked]]), truncated: [] };
   }
 }
