@@ -4,6 +4,8 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { finished } from "node:stream/promises";
 
+const LF = 0x0a;
+
 /** Characters gathered per state before they go to its file. */
 const CHUNK_CHARS = 64 * 1024;
 
@@ -34,10 +36,16 @@ export class StateSpill<T> {
   private readonly counts = new Map<string, number>();
   private ready: Promise<unknown> | undefined;
   /** The values, by state, while there are at most `HELD_VALUES`; null once they are spilled. */
-  private held: Map<string, T[]> | null = new Map();
+  private held: Map<string, T[]> | null;
   private heldCount = 0;
 
-  constructor(readonly dir: string) {}
+  /** `hold: false` writes every value to the files (for another thread to read them, or to write some itself). */
+  constructor(
+    readonly dir: string,
+    options: { hold?: boolean } = {},
+  ) {
+    this.held = options.hold === false ? null : new Map();
+  }
 
   /** Adds a value to a state's file (buffered). */
   async add(state: string, value: T): Promise<void> {
@@ -61,6 +69,20 @@ export class StateSpill<T> {
     await Promise.all(files.map((f) => finished(f.stream)));
   }
 
+  /**
+   * Counts a state's file written by another writer (a worker thread) as this spill's: it holds `count` values and
+   * nothing was added to it here. Only for a spill that holds nothing in memory.
+   */
+  adopt(state: string, count: number): void {
+    if (this.held || this.counts.has(state)) throw new Error(`cannot adopt the file of ${state}`);
+    this.counts.set(state, count);
+  }
+
+  /** Whether the values are still held in memory (none written to the files). */
+  get holding(): boolean {
+    return this.held !== null;
+  }
+
   /** Drops the values held in memory (the folder itself is the owner's to remove). */
   release(): void {
     this.held?.clear();
@@ -76,22 +98,39 @@ export class StateSpill<T> {
     if (!this.counts.has(state)) return [];
     if (this.held) return [...(this.held.get(state) ?? [])];
     const out: T[] = [];
-    // Chunk by chunk: the state's file is never held as one string.
-    let rest = "";
-    for await (const chunk of createReadStream(this.file(state), {
-      encoding: "utf8",
-      highWaterMark: 1 << 20,
-    })) {
-      const text = rest + (chunk as string);
+    for await (const lines of this.fileLines(state))
+      for (const line of lines) out.push(JSON.parse(line) as T);
+    return out;
+  }
+
+  /**
+   * Every value of a state (after `flush`) with its line, the JSON it was written as (null for a value held in
+   * memory), in the order added.
+   */
+  async readLines(state: string): Promise<{ value: T; line: string | null }[]> {
+    if (!this.counts.has(state)) return [];
+    if (this.held) return (this.held.get(state) ?? []).map((value) => ({ value, line: null }));
+    const out: { value: T; line: string | null }[] = [];
+    for await (const lines of this.fileLines(state))
+      for (const line of lines) out.push({ value: JSON.parse(line) as T, line });
+    return out;
+  }
+
+  /** The lines of a state's file, a chunk's at a time: the file is never held as one string. */
+  private async *fileLines(state: string): AsyncGenerator<string[]> {
+    let rest: Buffer | null = null;
+    for await (const read of createReadStream(this.file(state), { highWaterMark: 1 << 20 })) {
+      const chunk: Buffer = rest ? Buffer.concat([rest, read as Buffer]) : (read as Buffer);
+      const lines: string[] = [];
       let start = 0;
-      for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
-        if (end > start) out.push(JSON.parse(text.slice(start, end)) as T);
+      for (let end = chunk.indexOf(LF); end >= 0; end = chunk.indexOf(LF, start)) {
+        if (end > start) lines.push(chunk.toString("utf8", start, end));
         start = end + 1;
       }
-      rest = text.slice(start);
+      rest = start < chunk.length ? chunk.subarray(start) : null;
+      yield lines;
     }
-    if (rest) out.push(JSON.parse(rest) as T);
-    return out;
+    if (rest) yield [rest.toString("utf8")];
   }
 
   /** Past `HELD_VALUES`: every value held goes to the files, in the order added, and from now on all do. */

@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { spillStore } from "../dataset/spill-store.js";
 import { StateSpill } from "../dataset/state-spill.js";
 import type { ClinicRecord, Dataset } from "../dataset/types.js";
-import type { NormalisedRecord } from "./normalised.js";
 import { type Problem, ProblemLog } from "./problems.js";
 import type { Mapping } from "./profiles/index.js";
 import type { Progress } from "./progress.js";
@@ -13,7 +12,7 @@ import { PreviousRows } from "./reuse/previous.js";
 import { type Snapshot, writeSnapshotInfo } from "./snapshot.js";
 import { assemble } from "./stages/assemble.js";
 import { type FileSummary, readInputs, type SpilledRow } from "./stages/read.js";
-import type { ResolveContext } from "./stages/resolve.js";
+import { resolveContext } from "./stages/resolve.js";
 import { resolveStates } from "./stages/states.js";
 import { updateBase, withKeptPrefixes } from "./stages/update-base.js";
 import { ImportTrace } from "./trace.js";
@@ -47,6 +46,12 @@ export interface ImportOptions {
    * The data set is the one a full import gives, to every field.
    */
   previous?: Snapshot | null;
+  /**
+   * Threads of the states stage: 1 resolves every state in this one; 2 (the default, from the environment variable
+   * `UCD_IMPORT_THREADS` when set) shares them with a worker once the import is large enough to be spilled to disk
+   * (more than 20,000 records) — or, given explicitly, whatever its size.
+   */
+  threads?: number;
   /** Read an update on its own, without a release to apply it to (`ucd validate`), instead of refusing it. */
   updatesAlone?: boolean;
   /** How to read an input that is not UTF-8: a WHATWG encoding label (`windows-1252`, `utf-16le`). */
@@ -77,7 +82,11 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
   const folder = await mkdtemp(join(options.tmpDir ?? tmpdir(), "ucd-import-"));
   let keep = false;
   try {
-    const normalised = new StateSpill<SpilledRow>(join(folder, "normalised"));
+    const threads = importThreads(options.threads);
+    // Two threads may share the states: what a worker reads and writes must be on disk (from the first row when
+    // asked for; else a larger import spills anyway).
+    const hold = threads.forced ? { hold: false } : {};
+    const normalised = new StateSpill<SpilledRow>(join(folder, "normalised"), hold);
     const previous = options.previous ? new PreviousRows(options.previous) : null;
     const read = await readInputs(
       {
@@ -102,25 +111,23 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
     const base = updateBase(read, options.base ?? null, options.updatesAlone === true, report);
     if (log.hasFatal) return { dataset: null, log, files };
 
-    const stable = (r: NormalisedRecord) => (read.rowNumberIds.has(r.input) ? null : r.sourceId);
-    const ctx: ResolveContext = {
-      stableSourceId: stable,
-      idFromSourceId: (r) => (r.stableId ? stable(r) : null),
-      inferred: (base ? await withKeptPrefixes(read.prefixes, base) : read.prefixes).decide(),
-      keptIds: new Set(),
-      report,
-    };
+    const inferred = (base ? await withKeptPrefixes(read.prefixes, base) : read.prefixes).decide();
     const snapshot = join(folder, "sources");
-    const out = new StateSpill<ClinicRecord>(join(folder, "clinics"));
+    const out = new StateSpill<ClinicRecord>(
+      join(folder, "clinics"),
+      normalised.holding ? {} : { hold: false },
+    );
     const states = await resolveStates(
       {
         spill: normalised,
         previous: previous?.snapshot ?? null,
         base,
-        read: read.read,
         rowNumberIds: read.rowNumberIds,
-        ctx,
+        ctx: resolveContext(read.rowNumberIds, inferred),
         snapshot,
+        read: read.read,
+        // Ids of our own exports are kept across states, in their order: one thread then.
+        threaded: threads.count > 1 && read.keptIds === 0,
         report,
       },
       out,
@@ -184,6 +191,14 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
   } finally {
     if (!keep) await rm(folder, { recursive: true, force: true });
   }
+}
+
+/** The threads of the states stage, and whether they were asked for (whatever the size of the import). */
+function importThreads(option: number | undefined): { count: number; forced: boolean } {
+  const env = process.env.UCD_IMPORT_THREADS;
+  const asked = option ?? (env === undefined || env === "" ? undefined : Number(env));
+  if (asked === undefined || !Number.isInteger(asked) || asked < 1) return { count: 2, forced: false };
+  return { count: Math.min(asked, 2), forced: asked > 1 };
 }
 
 function widen(dates: { oldest: string | null; newest: string | null }, date: string): void {

@@ -51,19 +51,12 @@ export type RowNote = Omit<Problem, "file" | "row">;
 const INFO = "snapshot.json";
 
 /**
- * Writes one state's source records (as the import read them, its decisions made), taken as they are when it is
- * called. Gzip at level 1: every import writes them, and a release keeps them for one update.
+ * Writes one state's source records (as the import read them, its decisions made), each as its line (its JSON,
+ * `JSON.stringify` of the record). Gzip at level 1: every import writes them, and a release keeps them for one
+ * update.
  */
-export function writeSnapshotState(
-  dir: string,
-  state: string,
-  records: readonly SourceRecord[],
-): Promise<void> {
-  return writeStateLines(dir, state, jsonLines(records), 1);
-}
-
-function* jsonLines(records: readonly SourceRecord[]): Generator<string> {
-  for (const r of records) yield JSON.stringify(r);
+export function writeSnapshotState(dir: string, state: string, lines: readonly string[]): Promise<void> {
+  return writeStateLines(dir, state, lines, 1);
 }
 
 /** Writes what the snapshot says of itself, once its states are written. */

@@ -54,7 +54,7 @@ export function dedupe(
   const bySource = new Map<string, MergedRecord>();
   const byNameAddress = new Map<string, MergedRecord>();
   const byAddressPhone = new Map<string, MergedRecord>();
-  const byPhoneCell = new Map<string, MergedRecord[]>();
+  const byPhoneCell: PhoneCells = new Map();
   const clinics: MergedRecord[] = [];
   const merged: Record<string, number> = {};
 
@@ -65,11 +65,16 @@ export function dedupe(
     if (k.addressPhone !== null && !byAddressPhone.has(k.addressPhone))
       byAddressPhone.set(k.addressPhone, winner);
     if (c.phone !== null && c.latitude !== null && c.longitude !== null && c.coordinatesSource === "source") {
-      const key = `${c.phone}|${Math.floor(c.latitude / CELL)}|${Math.floor(c.longitude / CELL)}`;
-      const list = byPhoneCell.get(key);
+      let cells = byPhoneCell.get(c.phone);
+      if (!cells) {
+        cells = new Map();
+        byPhoneCell.set(c.phone, cells);
+      }
+      const key = cellKey(Math.floor(c.latitude / CELL), Math.floor(c.longitude / CELL));
+      const list = cells.get(key);
       if (list) {
         if (!list.includes(winner)) list.push(winner);
-      } else byPhoneCell.set(key, [winner]);
+      } else cells.set(key, [winner]);
     }
   };
 
@@ -152,10 +157,15 @@ function identityKeys(c: NormalisedRecord): { nameAddress: string | null; addres
   };
 }
 
-function nearbySamePhone(
-  byPhoneCell: Map<string, MergedRecord[]>,
-  c: MergedRecord,
-): MergedRecord | undefined {
+/** The clinics filed under each phone, by the cell of each position they were given with (`cellKey`). */
+type PhoneCells = Map<string, Map<number, MergedRecord[]>>;
+
+/** A number for a cell of the grid (latitude and longitude cells are well within ±10⁶): no text to make. */
+const cellKey = (i: number, j: number) => i * 2_000_000 + j;
+
+function nearbySamePhone(byPhoneCell: PhoneCells, c: MergedRecord): MergedRecord | undefined {
+  const cells = c.phone === null ? undefined : byPhoneCell.get(c.phone);
+  if (!cells) return undefined;
   const lat = c.latitude as number;
   const lng = c.longitude as number;
   const ci = Math.floor(lat / CELL);
@@ -163,7 +173,7 @@ function nearbySamePhone(
   let best: MergedRecord | undefined;
   for (let di = -1; di <= 1; di++) {
     for (let dj = -1; dj <= 1; dj++) {
-      for (const other of byPhoneCell.get(`${c.phone}|${ci + di}|${cj + dj}`) ?? []) {
+      for (const other of cells.get(cellKey(ci + di, cj + dj)) ?? []) {
         // A ZIP code's centre is where the directory put a clinic, not where it is: two of them prove nothing.
         if (other.latitude === null || other.longitude === null || other.coordinatesSource !== "source")
           continue;

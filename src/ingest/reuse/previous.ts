@@ -10,6 +10,8 @@ export interface PreviousRow {
   brandPrefix: string | null;
   city: string;
   date: string | null;
+  /** An id of our own exports its record keeps. */
+  keptId: string | null;
   notes: RowNote[] | undefined;
 }
 
@@ -46,6 +48,7 @@ async function index(snapshot: Snapshot): Promise<Map<string, PreviousRow>> {
         brandPrefix: r.brandPrefix,
         city: r.city,
         date: r.date,
+        keptId: r.keptId,
         notes: r.notes,
       });
     }

@@ -61,6 +61,8 @@ export interface ReadResult {
   layouts: (string | null)[];
   /** Rows taken from the previous import (not normalised again). */
   reused: number;
+  /** Records that carry an id of our own exports (kept as the clinic id). */
+  keptIds: number;
 }
 
 export interface ReadOptions {
@@ -103,6 +105,7 @@ export async function readInputs(options: ReadOptions, spill: StateSpill<Spilled
     facts: [],
     layouts: [],
     reused: 0,
+    keptIds: 0,
   };
   const companions = await nppesCompanions(options.inputs);
   const reject = (code: string) => {
@@ -252,6 +255,7 @@ export async function readInputs(options: ReadOptions, spill: StateSpill<Spilled
         else {
           const c = read.record;
           if ("reused" in read.spilled) result.reused++;
+          if (c.keptId !== null) result.keptIds++;
           ids.add(c.sourceId);
           if (c.brandPrefix !== null) result.prefixes.add(c.brandPrefix, c.state, c.city);
           if (c.date !== null) {

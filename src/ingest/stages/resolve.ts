@@ -26,6 +26,24 @@ export interface ResolveContext {
   report: (p: Problem) => void;
 }
 
+/**
+ * The context of every state of an import: a record's source id identifies it unless its input's ids count rows, and
+ * makes its clinic id when its profile says the ids are stable; no id of our own exports kept yet.
+ * @example const ctx = { ...resolveContext(read.rowNumberIds, prefixes.decide()), report };
+ */
+export function resolveContext(
+  rowNumberIds: ReadonlySet<number>,
+  inferred: ResolveContext["inferred"],
+): Omit<ResolveContext, "report"> {
+  const stable = (r: NormalisedRecord) => (rowNumberIds.has(r.input) ? null : r.sourceId);
+  return {
+    stableSourceId: stable,
+    idFromSourceId: (r) => (r.stableId ? stable(r) : null),
+    inferred,
+    keptIds: new Set(),
+  };
+}
+
 /** What resolving one state found besides its clinics. */
 export interface ResolvedState {
   cities: CityRecord[];

@@ -1,35 +1,17 @@
 import type { StateSpill } from "../../dataset/state-spill.js";
 import type { CityRecord, ClinicRecord } from "../../dataset/types.js";
 import { STATES } from "../../geo/states.js";
-import { collectGarbage } from "../../util/collect-garbage.js";
 import { NetworkSlugs } from "../networks/slugs.js";
 import type { Problem } from "../problems.js";
-import {
-  parseSourceRecord,
-  readSnapshotLines,
-  type Snapshot,
-  type SourceRecord,
-  writeSnapshotState,
-} from "../snapshot.js";
-import type { SpilledRow } from "./read.js";
-import { type ResolveContext, type ResolvedState, resolveState } from "./resolve.js";
-import type { UpdateBase } from "./update-base.js";
+import { resolveStateJob, type StateJobEnv, type StateResult } from "./state-job.js";
+import { StateThread } from "./state-thread.js";
 
 /** What the states stage reads besides the spilled rows. */
-export interface StatesInput {
-  /** The rows read, by state: source records, or references to the previous import's. */
-  spill: StateSpill<SpilledRow>;
-  /** The previous import's snapshot, which reused rows refer to. */
-  previous: Snapshot | null;
-  /** An update's base: the last release's records it keeps, after the rows read. */
-  base: UpdateBase | null;
-  /** Records read (the carried ones are numbered after them). */
+export interface StatesInput extends StateJobEnv {
+  /** Records read (an update's carried records are numbered after them). */
   read: number;
-  /** Inputs whose source ids count their rows: their records keep no source id, and no key. */
-  rowNumberIds: ReadonlySet<number>;
-  ctx: ResolveContext;
-  /** The folder of this import's snapshot. */
-  snapshot: string;
+  /** Resolve states in a second thread too (the spill must hold nothing in memory, and there be no update base). */
+  threaded: boolean;
   report: (p: Problem) => void;
 }
 
@@ -53,17 +35,78 @@ export interface StatesResult {
 }
 
 /**
- * The states stage: state by state, the source records (those read, those the previous import read alike, an
- * update's carried ones) are written to the snapshot and resolved (`resolveState`) into clinics, added to `out`.
- * Memory holds one state.
+ * The states stage: every state resolved on its own (`resolveStateJob`), its clinics added to `out`; threaded, on two
+ * threads (this one and a worker, largest states first), else in turn. What the states report is reported in the
+ * order of the states, and their figures summed in that order, whichever thread resolved them: the outcome is the
+ * same either way. Memory holds one state per thread.
  * @example const states = await resolveStates(input, out);
  */
 export async function resolveStates(
   input: StatesInput,
   out: StateSpill<ClinicRecord>,
 ): Promise<StatesResult> {
-  const { ctx, report } = input;
-  const result: StatesResult = {
+  const results = new Map<string, StateResult>();
+  if (input.threaded && StateThread.available && input.base === null && !input.spill.holding) {
+    await resolveOnTwoThreads(input, out, results);
+  } else {
+    let carried = 0;
+    for (const s of STATES) {
+      const r = await resolveStateJob(s.code, input.read + carried, input, out);
+      if (r === null) continue;
+      carried += r.carried;
+      results.set(s.code, r);
+    }
+  }
+  await out.flush();
+  return sum(
+    STATES.flatMap((s) => results.get(s.code) ?? []),
+    input.report,
+  );
+}
+
+/**
+ * The states shared between this thread and a worker: each takes the largest state left when it is free (the
+ * worker is given the next one before it is done, so that it does not wait for this thread to hand it one).
+ */
+async function resolveOnTwoThreads(
+  input: StatesInput,
+  out: StateSpill<ClinicRecord>,
+  results: Map<string, StateResult>,
+): Promise<void> {
+  const left = [...input.spill.states].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const thread = new StateThread({
+    spill: input.spill.dir,
+    previous: input.previous,
+    rowNumberIds: [...input.rowNumberIds],
+    inferred: input.ctx.inferred,
+    snapshot: input.snapshot,
+    clinics: out.dir,
+  });
+  const worker = async () => {
+    for (let next = left.shift(); next; next = left.shift()) {
+      const [state, rows] = next;
+      const r = await thread.resolve(state, rows);
+      if (r === null) continue;
+      out.adopt(state, r.clinics);
+      results.set(state, r);
+    }
+  };
+  const here = async () => {
+    for (let next = left.shift(); next; next = left.shift()) {
+      const r = await resolveStateJob(next[0], 0, input, out);
+      if (r !== null) results.set(next[0], r);
+    }
+  };
+  try {
+    await Promise.all([worker(), worker(), here()]);
+  } finally {
+    await thread.close();
+  }
+}
+
+/** The states' results summed, in the order given; what they reported is reported, in order. */
+function sum(results: readonly StateResult[], report: (p: Problem) => void): StatesResult {
+  const total: StatesResult = {
     cities: [],
     networks: new Set(),
     wikidata: new Map(),
@@ -77,82 +120,38 @@ export async function resolveStates(
     carried: 0,
     dates: { oldest: null, newest: null },
   };
+  const add = (into: Record<string, number>, from: Record<string, number>) => {
+    for (const [k, n] of Object.entries(from)) into[k] = (into[k] ?? 0) + n;
+  };
   const networkSlugs = new NetworkSlugs();
-  for (const s of STATES) {
-    const own = await sourceRecords(input, s.code);
-    const kept = input.base ? await input.base.records(s.code, input.read + result.carried) : [];
-    if (own.length === 0 && kept.length === 0) continue;
-    result.carried += kept.length;
-    const records = own.length === 0 ? kept : kept.length === 0 ? own : [...own, ...kept];
-    // Compressed on the thread pool while the state is resolved.
-    const written = writeSnapshotState(input.snapshot, s.code, records);
-    for (const r of records) {
-      if (r.npi !== null) result.npis.add(r.npi);
-      if (r.date !== null && r.input < 0) widen(result.dates, r.date);
-    }
-    const resolved: ResolvedState = { cities: [], merged: {}, unlocated: 0, repairs: [] };
-    for (const c of resolveState(records, ctx, resolved)) {
-      if (c.network !== null) result.networks.add(c.network);
-      const clash = c.network === null ? null : networkSlugs.check(c.network, c.provenance);
-      if (clash) report(clash);
-      if (c.network_evidence)
-        result.evidence[c.network_evidence.kind] = (result.evidence[c.network_evidence.kind] ?? 0) + 1;
-      const item = c.network_evidence?.wikidata;
-      if (c.network !== null && item) {
-        const counts = result.wikidata.get(c.network) ?? new Map<string, number>();
-        counts.set(item, (counts.get(item) ?? 0) + 1);
-        result.wikidata.set(c.network, counts);
+  for (const r of results) {
+    for (const e of r.events) {
+      if ("problem" in e) report(e.problem);
+      else {
+        const clash = networkSlugs.check(e.network, [e.where]);
+        if (clash) report(clash);
       }
-      if (c.coordinates_source === "zip_centroid") result.zipPlaced++;
-      await out.add(c.state, c);
     }
-    await written;
-    result.cities.push(...resolved.cities);
-    collectGarbage();
-    for (const [k, n] of Object.entries(resolved.merged)) result.merged[k] = (result.merged[k] ?? 0) + n;
-    result.unlocated += resolved.unlocated;
-    for (const codes of resolved.repairs) {
-      if (codes.length) result.repairedRecords++;
-      for (const code of codes) result.repaired[code] = (result.repaired[code] ?? 0) + 1;
+    total.cities.push(...r.cities);
+    for (const n of r.networks) total.networks.add(n);
+    for (const [network, item, n] of r.wikidata) {
+      const counts = total.wikidata.get(network) ?? new Map<string, number>();
+      counts.set(item, (counts.get(item) ?? 0) + n);
+      total.wikidata.set(network, counts);
     }
+    for (const npi of r.npis) total.npis.add(npi);
+    add(total.merged, r.merged);
+    add(total.repaired, r.repaired);
+    total.repairedRecords += r.repairedRecords;
+    add(total.evidence, r.evidence);
+    total.unlocated += r.unlocated;
+    total.zipPlaced += r.zipPlaced;
+    total.carried += r.carried;
+    for (const d of [r.dates.oldest, r.dates.newest])
+      if (d !== null) {
+        if (total.dates.oldest === null || d < total.dates.oldest) total.dates.oldest = d;
+        if (total.dates.newest === null || d > total.dates.newest) total.dates.newest = d;
+      }
   }
-  await out.flush();
-  return result;
-}
-
-/**
- * A state's source records as read, in the order read: each reused row's record taken from the previous snapshot,
- * at the row's place. The records of an input whose ids count its rows keep no source id, and so no key either.
- */
-async function sourceRecords(input: StatesInput, state: string): Promise<SourceRecord[]> {
-  if (!input.spill.states.has(state)) return [];
-  const spilled = await input.spill.read(state);
-  let previous: string[] | undefined;
-  const out: SourceRecord[] = [];
-  for (const v of spilled) {
-    let r: SourceRecord;
-    if ("reused" in v) {
-      if (input.previous === null) throw new Error(`a reused row of ${state} without a previous snapshot`);
-      previous ??= await readSnapshotLines(input.previous, state);
-      // Its place set on the record just parsed (a copy of each record cost more than parsing it).
-      r = Object.assign(parseSourceRecord(previous[v.reused] as string), {
-        order: v.order,
-        input: v.input,
-        file: v.file,
-        row: v.row,
-      });
-    } else r = v;
-    out.push(input.rowNumberIds.has(r.input) ? withoutSourceId(r) : r);
-  }
-  return out;
-}
-
-function withoutSourceId(r: SourceRecord): SourceRecord {
-  const { key: _key, notes: _notes, ...record } = r;
-  return { ...record, sourceId: null };
-}
-
-function widen(dates: { oldest: string | null; newest: string | null }, date: string): void {
-  if (dates.oldest === null || date < dates.oldest) dates.oldest = date;
-  if (dates.newest === null || date > dates.newest) dates.newest = date;
+  return total;
 }
