@@ -1,7 +1,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { readStateFile, writeStateFile } from "../dataset/state-files.js";
+import { readStateLines, writeStateLines } from "../dataset/state-files.js";
 import type { NormalisedRecord } from "./normalised.js";
+import type { Problem } from "./problems.js";
 import type { Upstream } from "./upstream.js";
 
 /**
@@ -9,7 +10,8 @@ import type { Upstream } from "./upstream.js";
  * merging), one gzipped NDJSON file per state, with the sources credited and the NPIs among them. Kept in the
  * release's bookkeeping (`state/sources/`) so that an update — a weekly NPPES file, a deactivation report — is
  * applied to them and everything after the read stage runs again: the release that results is the one a full
- * build of the same records would give.
+ * build of the same records would give. Each record keeps its row's key and the repairs its row was reported with,
+ * so that the next import reuses it for a row that is the same (`src/ingest/reuse/`).
  */
 export interface Snapshot {
   dir: string;
@@ -18,34 +20,55 @@ export interface Snapshot {
   upstream: Upstream[];
   /** The data version of the release it belongs to. */
   dataVersion: string;
+  /** The layouts (`layoutKey`) of the files its rows were read from: a row of another layout is never its. */
+  layouts: string[];
 }
 
 interface SnapshotInfo {
   npis: string[];
   upstream: Upstream[];
   data_version: string;
+  layouts?: string[];
 }
+
+/**
+ * A source record as an import reads it and a snapshot keeps it: the normalised record, with what lets the next
+ * import take it for a row that is the same instead of normalising that row again.
+ */
+export interface SourceRecord extends NormalisedRecord {
+  /**
+   * The row's key (`rowKey`): the same for a row of the same values, read by the same code with the same layout —
+   * whatever its file, line or position. Absent when the record cannot be reused (a file whose ids count its rows).
+   */
+  key?: string;
+  /** The problems its row was reported with (repairs), in order, without their file and row. */
+  notes?: RowNote[];
+}
+
+/** A problem of a row, without where it is: reported again, at the row's new place, when the record is reused. */
+export type RowNote = Omit<Problem, "file" | "row">;
 
 const INFO = "snapshot.json";
 
-/** Writes one state's source records (as the import read them, its decisions made). */
-export async function writeSnapshotState(
-  dir: string,
-  state: string,
-  records: NormalisedRecord[],
-): Promise<void> {
-  await writeStateFile(dir, state, records);
+/**
+ * Writes one state's source records (as the import read them, its decisions made), each as its line (its JSON,
+ * `JSON.stringify` of the record). Gzip at level 1: every import writes them, and a release keeps them for one
+ * update.
+ */
+export function writeSnapshotState(dir: string, state: string, lines: readonly string[]): Promise<void> {
+  return writeStateLines(dir, state, lines, 1);
 }
 
 /** Writes what the snapshot says of itself, once its states are written. */
 export async function writeSnapshotInfo(
   dir: string,
-  info: { npis: Iterable<string>; upstream: Upstream[]; dataVersion: string },
+  info: { npis: Iterable<string>; upstream: Upstream[]; dataVersion: string; layouts: Iterable<string> },
 ): Promise<void> {
   const body: SnapshotInfo = {
     npis: [...new Set(info.npis)].sort(),
     upstream: info.upstream,
     data_version: info.dataVersion,
+    layouts: [...new Set(info.layouts)].sort(),
   };
   await writeFile(join(dir, INFO), `${JSON.stringify(body)}\n`);
 }
@@ -66,13 +89,22 @@ export async function readSnapshot(dir: string): Promise<Snapshot | null> {
     npis: new Set(info.npis.map(Number)),
     upstream: info.upstream,
     dataVersion: info.data_version,
+    layouts: info.layouts ?? [],
   };
 }
 
 /** One state's source records of a snapshot (those of releases before brands were read have none). */
-export async function readSnapshotState(snapshot: Snapshot, state: string): Promise<NormalisedRecord[]> {
-  return (await readStateFile<NormalisedRecord>(snapshot.dir, state)).map((r) => ({
-    ...r,
-    brand: r.brand ?? null,
-  }));
+export async function readSnapshotState(snapshot: Snapshot, state: string): Promise<SourceRecord[]> {
+  return (await readSnapshotLines(snapshot, state)).map(parseSourceRecord);
+}
+
+/** One state's source records of a snapshot, each as its JSON line, in the order written. */
+export function readSnapshotLines(snapshot: Snapshot, state: string): Promise<string[]> {
+  return readStateLines(snapshot.dir, state);
+}
+
+/** A source record from its snapshot line (those of releases before brands were read have none). */
+export function parseSourceRecord(line: string): SourceRecord {
+  const r = JSON.parse(line) as SourceRecord;
+  return r.brand === undefined ? { ...r, brand: null } : r;
 }

@@ -14,7 +14,7 @@ export type MergeReason = "same_source_id" | "same_name_address" | "same_address
 /**
  * Merges the records of one state that are the same clinic, in precedence order (`order`: input files in
  * command-line order, then rows), into merged records (the records passed in are the stage's own, read from the
- * state's spill file, and are completed in place):
+ * state's spill file, and are completed in place: they are the merged records returned):
  * 1. same source id (`hifld:123` twice, or the same id in our exports) and similar names — a source id alone
  *    proves nothing across exports that number their rows or renumber their ids;
  * 2. same normalised name and street address in the same state and ZIP/city;
@@ -33,36 +33,53 @@ export function dedupe(
   stableSourceId: (r: NormalisedRecord) => string | null,
   report: (p: Problem) => void,
 ): { clinics: MergedRecord[]; merged: Record<string, number> } {
+  // Completed in place (a copy of each record cost more than the rest of the stage), keys computed once.
   const sorted = records
-    .map((r): MergedRecord => {
+    .map((r): Keyed => {
       const id = stableSourceId(r);
-      const sourceIds = [...new Set([...(id === null ? [] : [id]), ...r.givenSourceIds])].sort();
-      return { ...r, repairs: [...r.repairs], provenance: [where(r)], sourceIds };
+      const sourceIds =
+        r.givenSourceIds.length === 0
+          ? id === null
+            ? []
+            : [id]
+          : [...new Set([...(id === null ? [] : [id]), ...r.givenSourceIds])].sort();
+      const record: MergedRecord = Object.assign(r, {
+        repairs: [...r.repairs],
+        provenance: [where(r)],
+        sourceIds,
+      });
+      return { record, ...identityKeys(record) };
     })
-    .sort((a, b) => a.order - b.order);
+    .sort((a, b) => a.record.order - b.record.order);
   const bySource = new Map<string, MergedRecord>();
   const byNameAddress = new Map<string, MergedRecord>();
   const byAddressPhone = new Map<string, MergedRecord>();
-  const byPhoneCell = new Map<string, MergedRecord[]>();
+  const byPhoneCell: PhoneCells = new Map();
   const clinics: MergedRecord[] = [];
   const merged: Record<string, number> = {};
 
-  const register = (winner: MergedRecord, c: MergedRecord) => {
+  const register = (winner: MergedRecord, k: Keyed) => {
+    const c = k.record;
     for (const id of c.sourceIds) if (!bySource.has(id)) bySource.set(id, winner);
-    const na = nameAddressKey(c);
-    if (na !== null && !byNameAddress.has(na)) byNameAddress.set(na, winner);
-    const ap = addressPhoneKey(c);
-    if (ap !== null && !byAddressPhone.has(ap)) byAddressPhone.set(ap, winner);
+    if (k.nameAddress !== null && !byNameAddress.has(k.nameAddress)) byNameAddress.set(k.nameAddress, winner);
+    if (k.addressPhone !== null && !byAddressPhone.has(k.addressPhone))
+      byAddressPhone.set(k.addressPhone, winner);
     if (c.phone !== null && c.latitude !== null && c.longitude !== null && c.coordinatesSource === "source") {
-      const key = `${c.phone}|${Math.floor(c.latitude / CELL)}|${Math.floor(c.longitude / CELL)}`;
-      const list = byPhoneCell.get(key);
+      let cells = byPhoneCell.get(c.phone);
+      if (!cells) {
+        cells = new Map();
+        byPhoneCell.set(c.phone, cells);
+      }
+      const key = cellKey(Math.floor(c.latitude / CELL), Math.floor(c.longitude / CELL));
+      const list = cells.get(key);
       if (list) {
         if (!list.includes(winner)) list.push(winner);
-      } else byPhoneCell.set(key, [winner]);
+      } else cells.set(key, [winner]);
     }
   };
 
-  for (const c of sorted) {
+  for (const k of sorted) {
+    const c = k.record;
     let target: MergedRecord | undefined;
     let reason: MergeReason | undefined;
     for (const id of c.sourceIds) {
@@ -74,16 +91,14 @@ export function dedupe(
       }
     }
     if (!target) {
-      const na = nameAddressKey(c);
-      const hit = na === null ? undefined : byNameAddress.get(na);
+      const hit = k.nameAddress === null ? undefined : byNameAddress.get(k.nameAddress);
       if (hit && isPaediatric(hit.name) === isPaediatric(c.name)) {
         target = hit;
         reason = "same_name_address";
       }
     }
     if (!target) {
-      const ap = addressPhoneKey(c);
-      const hit = ap === null ? undefined : byAddressPhone.get(ap);
+      const hit = k.addressPhone === null ? undefined : byAddressPhone.get(k.addressPhone);
       if (hit && isPaediatric(hit.name) === isPaediatric(c.name)) {
         target = hit;
         reason = "same_address_phone";
@@ -111,19 +126,46 @@ export function dedupe(
         kind: "merged",
       });
       mergeInto(target, c);
-      register(target, c);
+      register(target, k);
       continue;
     }
     clinics.push(c);
-    register(c, c);
+    register(c, k);
   }
   return { clinics, merged };
 }
 
-function nearbySamePhone(
-  byPhoneCell: Map<string, MergedRecord[]>,
-  c: MergedRecord,
-): MergedRecord | undefined {
+/** A record with the keys it is found under (`nameAddressKey`, `addressPhoneKey`). */
+interface Keyed {
+  record: MergedRecord;
+  nameAddress: string | null;
+  addressPhone: string | null;
+}
+
+/** `nameAddressKey` and `addressPhoneKey` of a record, its street reduced once for both. */
+function identityKeys(c: NormalisedRecord): { nameAddress: string | null; addressPhone: string | null } {
+  const street = c.street ?? c.address;
+  if (street === null) return { nameAddress: null, addressPhone: null };
+  const reduced = identityStreet(street);
+  const place = c.zip?.slice(0, 5) ?? c.city.toLowerCase();
+  return {
+    nameAddress: `${c.state}|${identityName(c.name)}|${reduced}|${place}`,
+    addressPhone:
+      c.street === null || c.zip === null || c.phone === null
+        ? null
+        : `${c.state}|${reduced}|${c.zip.slice(0, 5)}|${c.phone}`,
+  };
+}
+
+/** The clinics filed under each phone, by the cell of each position they were given with (`cellKey`). */
+type PhoneCells = Map<string, Map<number, MergedRecord[]>>;
+
+/** A number for a cell of the grid (latitude and longitude cells are well within ±10⁶): no text to make. */
+const cellKey = (i: number, j: number) => i * 2_000_000 + j;
+
+function nearbySamePhone(byPhoneCell: PhoneCells, c: MergedRecord): MergedRecord | undefined {
+  const cells = c.phone === null ? undefined : byPhoneCell.get(c.phone);
+  if (!cells) return undefined;
   const lat = c.latitude as number;
   const lng = c.longitude as number;
   const ci = Math.floor(lat / CELL);
@@ -131,7 +173,7 @@ function nearbySamePhone(
   let best: MergedRecord | undefined;
   for (let di = -1; di <= 1; di++) {
     for (let dj = -1; dj <= 1; dj++) {
-      for (const other of byPhoneCell.get(`${c.phone}|${ci + di}|${cj + dj}`) ?? []) {
+      for (const other of cells.get(cellKey(ci + di, cj + dj)) ?? []) {
         // A ZIP code's centre is where the directory put a clinic, not where it is: two of them prove nothing.
         if (other.latitude === null || other.longitude === null || other.coordinatesSource !== "source")
           continue;

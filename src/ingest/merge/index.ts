@@ -2,7 +2,7 @@ import { splitProvenance } from "../dedupe/index.js";
 import { nameCloseness, townWords } from "../dedupe/similarity.js";
 import type { JoinedRecord, MergedRecord } from "../normalised.js";
 import type { Problem } from "../problems.js";
-import { joinRecords } from "./choose.js";
+import { joinRecords, ownSource } from "./choose.js";
 import { blockingKeys, lookupKeys, MATCH_SCORE, type MatchRule, matchRule } from "./match.js";
 
 export { joinRecords } from "./choose.js";
@@ -42,28 +42,33 @@ export function mergeSources(records: readonly MergedRecord[], report: (p: Probl
     }
   };
   const merged: MergeOutcome["merged"] = {};
+  let left = sources.size;
   for (const [source, list] of sources) {
+    // The clinics of the last source are looked up by none: not filed (one source is the common case).
+    const last = --left === 0;
     // Every (record, clinic) pair that matches, best first; then each record and each clinic is taken once.
     const pairs: { r: MergedRecord; cluster: MergedRecord[]; rule: MatchRule; tied: boolean }[] = [];
-    for (const r of list) {
-      const seen = new Set<MergedRecord[]>();
-      const found: { cluster: MergedRecord[]; rule: MatchRule }[] = [];
-      for (const key of lookupKeys(r))
-        for (const cluster of index.get(key) ?? []) {
-          if (seen.has(cluster)) continue;
-          seen.add(cluster);
-          if (cluster.some((m) => m.source === source)) continue;
-          const rule = matchRule(cluster, r);
-          if (rule !== null) found.push({ cluster, rule });
-        }
-      if (found.length === 0) continue;
-      const top = Math.max(...found.map((f) => MATCH_SCORE[f.rule]));
-      const best = settleTie(
-        r,
-        found.filter((f) => MATCH_SCORE[f.rule] === top),
-      );
-      for (const f of best) pairs.push({ r, cluster: f.cluster, rule: f.rule, tied: best.length > 1 });
-    }
+    // Before the first source is filed, nothing can match.
+    if (index.size > 0)
+      for (const r of list) {
+        const seen = new Set<MergedRecord[]>();
+        const found: { cluster: MergedRecord[]; rule: MatchRule }[] = [];
+        for (const key of lookupKeys(r))
+          for (const cluster of index.get(key) ?? []) {
+            if (seen.has(cluster)) continue;
+            seen.add(cluster);
+            if (cluster.some((m) => m.source === source)) continue;
+            const rule = matchRule(cluster, r);
+            if (rule !== null) found.push({ cluster, rule });
+          }
+        if (found.length === 0) continue;
+        const top = Math.max(...found.map((f) => MATCH_SCORE[f.rule]));
+        const best = settleTie(
+          r,
+          found.filter((f) => MATCH_SCORE[f.rule] === top),
+        );
+        for (const f of best) pairs.push({ r, cluster: f.cluster, rule: f.rule, tied: best.length > 1 });
+      }
     pairs.sort((a, b) => MATCH_SCORE[b.rule] - MATCH_SCORE[a.rule] || a.r.order - b.r.order);
     const decided = new Set<MergedRecord>();
     const joined = new Set<MergedRecord>();
@@ -94,15 +99,26 @@ export function mergeSources(records: readonly MergedRecord[], report: (p: Probl
       p.cluster.push(p.r);
       joined.add(p.r);
     }
-    for (const p of pairs) if (joined.has(p.r) && p.cluster.includes(p.r)) file(p.cluster, p.r);
+    if (!last) for (const p of pairs) if (joined.has(p.r) && p.cluster.includes(p.r)) file(p.cluster, p.r);
     for (const r of list) {
       if (joined.has(r)) continue;
       const cluster = [r];
       clusters.push(cluster);
-      file(cluster, r);
+      if (!last) file(cluster, r);
     }
   }
-  return { clinics: clusters.map(joinRecords), merged };
+  return {
+    clinics: clusters.map((c) => (c.length === 1 ? alone(c[0] as MergedRecord) : joinRecords(c))),
+    merged,
+  };
+}
+
+/**
+ * A clinic one record alone describes (most): `joinRecords` of it, completed in place (the record is the stage's
+ * own; a copy of each cost more than the rest of the stage).
+ */
+function alone(r: MergedRecord): JoinedRecord {
+  return Object.assign(r, { sources: r.givenSources ?? [ownSource(r)] });
 }
 
 /**

@@ -7,13 +7,27 @@ import { slugify } from "../../util/slug.js";
 
 /** Name reduced for identity: lower-case words, no punctuation, no company suffix. */
 export function identityName(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, " ")
-    .replace(/\b(?:llc|pllc|inc|pc|pa|ltd|corp)\b/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  // The words of `[a-z0-9]+` runs of the lower-cased name, company suffixes left out: what replacing every other
+  // character by a space, then the suffixes, then trimming gave, in one pass (ids are made from it: the same text).
+  const lower = name.toLowerCase();
+  let out = "";
+  let start = -1;
+  for (let i = 0; i <= lower.length; i++) {
+    const c = i < lower.length ? lower.charCodeAt(i) : 0;
+    if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start < 0) continue;
+    const word = lower.slice(start, i);
+    start = -1;
+    if (COMPANY_SUFFIXES.has(word)) continue;
+    out = out === "" ? word : `${out} ${word}`;
+  }
+  return out;
 }
+
+const COMPANY_SUFFIXES = new Set(["llc", "pllc", "inc", "pc", "pa", "ltd", "corp"]);
 
 const STREET_WORDS: Record<string, string> = {
   street: "st",
@@ -50,14 +64,27 @@ const STREET_WORDS: Record<string, string> = {
 
 /** Street reduced for identity: lower case, common words abbreviated the USPS way, "#" and "Suite" alike. */
 export function identityStreet(street: string): string {
-  return street
-    .toLowerCase()
-    .replace(/#/g, " ste ")
-    .replace(/[^a-z0-9]+/g, " ")
-    .split(" ")
-    .map((w) => STREET_WORDS[w] ?? w)
-    .filter(Boolean)
-    .join(" ");
+  // The `[a-z0-9]+` runs of the lower-cased street, "#" a word "ste" of its own, each word abbreviated: what
+  // replacing "#" by " ste " and every other character by a space, then splitting, gave, in one pass.
+  const lower = street.toLowerCase();
+  let out = "";
+  let start = -1;
+  const add = (word: string) => {
+    // As `join` wrote it: text (even what a word like "constructor" finds on the object's prototype).
+    const w = STREET_WORDS[word] ?? word;
+    if (w) out = out === "" ? `${w}` : `${out} ${w}`;
+  };
+  for (let i = 0; i <= lower.length; i++) {
+    const c = i < lower.length ? lower.charCodeAt(i) : 0;
+    if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start >= 0) add(lower.slice(start, i));
+    start = -1;
+    if (c === 0x23) add("ste");
+  }
+  return out;
 }
 
 /**

@@ -48,8 +48,15 @@ export interface ResolvedPlaces {
  */
 export function resolvePlaces(state: string, clinics: readonly MergedRecord[]): ResolvedPlaces {
   const groups = new Map<string, MergedRecord[]>();
+  // A state's clinics spell a few hundred cities: each spelling reduced once.
+  const keys = new Map<string, string>();
   for (const c of clinics) {
-    const key = cityKey(c.citySlug ?? c.city);
+    const written = c.citySlug ?? c.city;
+    let key = keys.get(written);
+    if (key === undefined) {
+      key = cityKey(written);
+      keys.set(written, key);
+    }
     const g = groups.get(key);
     if (g) g.push(c);
     else groups.set(key, [c]);

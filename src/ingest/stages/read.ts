@@ -1,8 +1,7 @@
 import { stat } from "node:fs/promises";
 import type { StateSpill } from "../../dataset/state-spill.js";
 import { PrefixCounts } from "../networks/infer.js";
-import { normaliseRecord } from "../normalise/record.js";
-import type { NormalisedRecord } from "../normalised.js";
+import { normaliseRecord, type RowContext } from "../normalise/record.js";
 import { nppesName } from "../nppes/bundle.js";
 import type { NppesReadOptions } from "../nppes/reader.js";
 import type { OvertureReadOptions } from "../overture/reader.js";
@@ -10,8 +9,26 @@ import { FatalInputError, type Problem } from "../problems.js";
 import { detectProfile, type Mapping } from "../profiles/index.js";
 import type { Progress } from "../progress.js";
 import { formatOf, nppesKindOf, readRecords, type SourceFacts } from "../readers/index.js";
-import { bindMapping } from "../row-access.js";
+import type { PreviousRow, PreviousRows } from "../reuse/previous.js";
+import { layoutKey, rowKey } from "../reuse/row-key.js";
+import { type BoundMapping, bindMapping } from "../row-access.js";
+import type { RowNote, SourceRecord } from "../snapshot.js";
 import { RowNumberCheck } from "./row-numbers.js";
+
+/**
+ * A row the previous import read alike (same key): its record is that import's, line `reused` of its state's file
+ * in the previous snapshot, at this row's place.
+ */
+export interface ReusedRow {
+  reused: number;
+  order: number;
+  input: number;
+  file: string;
+  row: number;
+}
+
+/** What the read stage spills for a row: its source record, or where the previous import's record of it is. */
+export type SpilledRow = SourceRecord | ReusedRow;
 
 /** What was read from one input file. */
 export interface FileSummary {
@@ -40,6 +57,12 @@ export interface ReadResult {
   dates: { oldest: string | null; newest: string | null };
   /** What each input's reader said of the input as a whole (NPPES: its edition, whether it is an update); null for the others. */
   facts: (SourceFacts | null)[];
+  /** The layout of each input (`layoutKey`; null when it could not be read). */
+  layouts: (string | null)[];
+  /** Rows taken from the previous import (not normalised again). */
+  reused: number;
+  /** Records that carry an id of our own exports (kept as the clinic id). */
+  keptIds: number;
 }
 
 export interface ReadOptions {
@@ -53,18 +76,22 @@ export interface ReadOptions {
   overture?: OvertureReadOptions;
   /** `--encoding`: how to read an input that is not UTF-8 (see `readers/encoding.ts`). */
   encoding?: string;
+  /** The importer's code (`codeVersion`): part of every row's key. */
+  code: string;
+  /** The previous import's rows: a row with the same key is not normalised again. */
+  previous?: PreviousRows | null;
 }
 
 /**
  * The read stage: streams every input, normalises each row (the normalise stage) and spills the normalised records
- * to one file per state; rejected rows are reported with all their reasons. Memory holds one row at a time plus
- * small counts (brand prefixes per state, row-number checks of id columns, dates).
- * @example const read = await readInputs({ inputs: ["hifld.csv"], report }, spill);
+ * to one file per state, each with its row's key; rejected rows are reported with all their reasons. A row the
+ * previous import read alike (same key: same code, layout and values) is not normalised again: its repairs are
+ * reported again at its place, and a reference to the previous record is spilled. Memory holds one row at a time
+ * plus small counts (brand prefixes per state, row-number checks of id columns, dates) and, with a previous
+ * import, an entry per row of it.
+ * @example const read = await readInputs({ inputs: ["hifld.csv"], report, code }, spill);
  */
-export async function readInputs(
-  options: ReadOptions,
-  spill: StateSpill<NormalisedRecord>,
-): Promise<ReadResult> {
+export async function readInputs(options: ReadOptions, spill: StateSpill<SpilledRow>): Promise<ReadResult> {
   const { report } = options;
   const result: ReadResult = {
     files: [],
@@ -76,6 +103,9 @@ export async function readInputs(
     prefixes: new PrefixCounts(),
     dates: { oldest: null, newest: null },
     facts: [],
+    layouts: [],
+    reused: 0,
+    keptIds: 0,
   };
   const companions = await nppesCompanions(options.inputs);
   const reject = (code: string) => {
@@ -94,6 +124,7 @@ export async function readInputs(
     result.mappings.push(null);
     result.fileDates.push(null);
     result.facts.push(null);
+    result.layouts.push(null);
     const fatal = (code: string, message: string, row = 0) =>
       report({ file: path, row, field: "", code, message, kind: "fatal" });
     const companion = companions.get(path);
@@ -165,6 +196,8 @@ export async function readInputs(
     let rows = 0;
     try {
       let bound: ReturnType<typeof bindMapping> | undefined;
+      let layout = "";
+      let previous: ReadonlyMap<string, PreviousRow> | null = null;
       for await (const e of events) {
         if (e.type === "source") {
           result.facts[input] = e.facts;
@@ -184,6 +217,9 @@ export async function readInputs(
           bound = bindMapping(mapping, e.columns);
           summary.profile = mapping.name;
           result.mappings[input] = mapping;
+          layout = layoutKey(options.code, format, mapping, e.columns);
+          result.layouts[input] = layout;
+          previous = (await options.previous?.rows(layout)) ?? null;
           if (bound.missing.length) {
             const want = bound.missing
               .map((f) => `${f} (${[mapping.columns[f] ?? f].flat().join(" or ")})`)
@@ -208,17 +244,18 @@ export async function readInputs(
         rows++;
         const values =
           format === "csv" && bound.mapping.csv_formula_escape ? unescapeFormulas(e.values) : e.values;
-        const r = normaliseRecord(bound, values, {
+        const read = readRow(bound, values, layout, previous, {
           input,
           file: e.file ?? path,
           row: e.row,
           order: order++,
           report,
         });
-        if ("rejected" in r) {
-          reject(r.rejected[0] as string);
-        } else {
-          const c = r.record;
+        if ("rejected" in read) reject(read.rejected[0] as string);
+        else {
+          const c = read.record;
+          if ("reused" in read.spilled) result.reused++;
+          if (c.keptId !== null) result.keptIds++;
           ids.add(c.sourceId);
           if (c.brandPrefix !== null) result.prefixes.add(c.brandPrefix, c.state, c.city);
           if (c.date !== null) {
@@ -226,7 +263,7 @@ export async function readInputs(
             if (result.dates.oldest === null || c.date < result.dates.oldest) result.dates.oldest = c.date;
             if (result.dates.newest === null || c.date > result.dates.newest) result.dates.newest = c.date;
           }
-          await spill.add(c.state, c);
+          await spill.add(c.state, read.spilled);
         }
         if ((summary.records & 1023) === 0) options.progress?.update(`reading ${path}`, summary.records);
       }
@@ -255,6 +292,38 @@ export async function readInputs(
   }
   await spill.flush();
   return result;
+}
+
+/**
+ * One row: the previous import's record when it read a row of the same key (its repairs reported again, here),
+ * else the row normalised, with its key and the repairs reported.
+ */
+function readRow(
+  bound: BoundMapping,
+  values: Record<string, unknown>,
+  layout: string,
+  previous: ReadonlyMap<string, PreviousRow> | null,
+  ctx: RowContext,
+): { record: SourceRecord | PreviousRow; spilled: SpilledRow } | { rejected: string[] } {
+  const key = rowKey(layout, values);
+  const same = previous?.get(key);
+  if (same) {
+    for (const note of same.notes ?? []) ctx.report({ file: ctx.file, row: ctx.row, ...note });
+    const { order, input, file, row } = ctx;
+    return { record: same, spilled: { reused: same.at, order, input, file, row } };
+  }
+  const notes: RowNote[] = [];
+  const r = normaliseRecord(bound, values, {
+    ...ctx,
+    report: (p) => {
+      notes.push({ field: p.field, code: p.code, message: p.message, kind: p.kind });
+      ctx.report(p);
+    },
+  });
+  if ("rejected" in r) return r;
+  // Completed in place: the record is new, and a copy of it cost as much as normalising the row.
+  const record: SourceRecord = Object.assign(r.record, notes.length > 0 ? { key, notes } : { key });
+  return { record, spilled: record };
 }
 
 /**

@@ -26,6 +26,24 @@ export interface ResolveContext {
   report: (p: Problem) => void;
 }
 
+/**
+ * The context of every state of an import: a record's source id identifies it unless its input's ids count rows, and
+ * makes its clinic id when its profile says the ids are stable; no id of our own exports kept yet.
+ * @example const ctx = { ...resolveContext(read.rowNumberIds, prefixes.decide()), report };
+ */
+export function resolveContext(
+  rowNumberIds: ReadonlySet<number>,
+  inferred: ResolveContext["inferred"],
+): Omit<ResolveContext, "report"> {
+  const stable = (r: NormalisedRecord) => (rowNumberIds.has(r.input) ? null : r.sourceId);
+  return {
+    stableSourceId: stable,
+    idFromSourceId: (r) => (r.stableId ? stable(r) : null),
+    inferred,
+    keptIds: new Set(),
+  };
+}
+
 /** What resolving one state found besides its clinics. */
 export interface ResolvedState {
   cities: CityRecord[];
@@ -87,16 +105,17 @@ export function* resolveState(
   found.unlocated = places.unlocated.length;
   for (const r of placed) {
     const city = places.cityOf.get(r) as CityRecord;
-    const [file, row] = splitProvenance(r.provenance[0] as string);
     const id = ids.get(r) as { id: string; collision: string | null };
     const codes = [...r.repairs];
     if (id.collision) {
+      const [file, row] = splitProvenance(r.provenance[0] as string);
       ctx.report({ file, row, field: "id", code: "id_collision", message: id.collision, kind: "repaired" });
       codes.push("id_collision");
     }
     if (r.latitude !== null && r.longitude !== null) {
       const km = distanceKm(r.latitude, r.longitude, city.latitude, city.longitude);
-      if (km > FAR_FROM_CITY_KM)
+      if (km > FAR_FROM_CITY_KM) {
+        const [file, row] = splitProvenance(r.provenance[0] as string);
         ctx.report({
           file,
           row,
@@ -105,6 +124,7 @@ export function* resolveState(
           message: `the clinic lies ${Math.round(km)} km from the centre of ${city.name}, ${state}; published as given`,
           kind: "notice",
         });
+      }
     }
     const decision = assignNetwork(r, ctx.inferred);
     found.repairs.push(codes);

@@ -1,0 +1,79 @@
+import { STATES } from "../../geo/states.js";
+import type { PrefixCounts } from "../networks/infer.js";
+import type { Problem } from "../problems.js";
+import { readSnapshotState, type Snapshot, type SourceRecord } from "../snapshot.js";
+import type { ReadResult } from "./read.js";
+
+/** The last release's records an update keeps, state by state, and how many it replaced. */
+export interface UpdateBase {
+  snapshot: Snapshot;
+  /** One state's records not replaced by the update, numbered after the `from` records read. */
+  records(state: string, from: number): Promise<SourceRecord[]>;
+  /** The same records, as they were kept (not numbered, not counted as replaced). */
+  kept(state: string): Promise<SourceRecord[]>;
+  readonly replaced: number;
+}
+
+/**
+ * The brand prefixes of the records read and of those an update keeps from the last release: a network inferred
+ * from "Brand - Place" names is decided over the whole data set, and a weekly file alone lists a few of its clinics
+ * at most — counted alone, every such network would vanish from the clinics the week did not touch.
+ */
+export async function withKeptPrefixes(read: PrefixCounts, base: UpdateBase): Promise<PrefixCounts> {
+  const all = read.copy();
+  for (const s of STATES)
+    for (const r of await base.kept(s.code))
+      if (r.brandPrefix !== null) all.add(r.brandPrefix, r.state, r.city);
+  return all;
+}
+
+/**
+ * Whether the inputs are an update, and if so the base they apply to: the last release's source records, minus
+ * those of the NPIs the update decides (its clinics, deactivations, NPIs no longer urgent care) and of the source
+ * ids it gives again. An update with no last release to apply to is fatal; full inputs need no base.
+ */
+export function updateBase(
+  read: ReadResult,
+  snapshot: Snapshot | null,
+  alone: boolean,
+  report: (p: Problem) => void,
+): UpdateBase | null {
+  const updates = read.facts.flatMap((f, i) => (f?.update ? [i] : []));
+  if (updates.length === 0) return null;
+  if (snapshot === null) {
+    for (const i of updates)
+      report({
+        file: read.files[i]?.path ?? "",
+        row: 0,
+        field: "",
+        code: alone ? "update_read_alone" : "update_without_release",
+        message: alone
+          ? "this file holds changes (a weekly NPPES file or a deactivation report) that a build applies on top of the last release; read here on its own"
+          : "this file holds changes (a weekly NPPES file or a deactivation report) that apply on top of the last release, and the output has none that kept its source records: build from a full monthly file first",
+        kind: alone ? "notice" : "fatal",
+      });
+    return null;
+  }
+  const npis = new Set(updates.flatMap((i) => read.facts[i]?.npis ?? []));
+  let replaced = 0;
+  return {
+    snapshot,
+    get replaced() {
+      return replaced;
+    },
+    async records(state, from) {
+      const out: SourceRecord[] = [];
+      for (const r of await readSnapshotState(snapshot, state)) {
+        if (r.npi !== null && npis.has(r.npi)) {
+          replaced++;
+          continue;
+        }
+        out.push({ ...r, input: -1, order: from + out.length });
+      }
+      return out;
+    },
+    async kept(state) {
+      return (await readSnapshotState(snapshot, state)).filter((r) => r.npi === null || !npis.has(r.npi));
+    },
+  };
+}
