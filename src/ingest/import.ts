@@ -63,6 +63,8 @@ export interface ImportResult {
   dataset: Dataset | null;
   log: ProblemLog;
   files: FileSummary[];
+  /** Rows that took the previous import's record instead of being normalised again (`previous`). */
+  reused?: number;
 }
 
 /**
@@ -187,7 +189,7 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
     });
     trace.mark("assemble");
     keep = true;
-    return { dataset, log, files };
+    return { dataset, log, files, reused: read.reused };
   } finally {
     if (!keep) await rm(folder, { recursive: true, force: true });
   }

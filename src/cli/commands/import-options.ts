@@ -111,6 +111,8 @@ export async function runImport(values: ImportFlags, out?: string): Promise<Impo
       ...(values.category?.length ? { categories: values.category } : {}),
       ...(minConfidence === undefined ? {} : { minConfidence }),
       base,
+      // The same records, as a cache: a row the last release's import read alike takes its record.
+      previous: base,
       updatesAlone: out === undefined,
       ...(encoding ? { encoding } : {}),
       progress: new Progress(),
