@@ -121,17 +121,25 @@ describe("a second release from an edited export of the first", () => {
     expect(second.length).toBe(first.length - 3 + 2);
   });
 
-  it("keeps the first release's dated downloads and lists both releases", async () => {
+  it("keeps the first release's dated Parquet file (its text formats go) and lists both releases", async () => {
     const files = await manifestOf(out);
-    for (const ext of ["csv", "json", "ndjson", "parquet"]) {
-      expect(files.has(`downloads/urgent-care-clinics-${V1}.${ext}`), ext).toBe(true);
+    for (const ext of ["csv", "json", "ndjson", "parquet"])
       expect(files.has(`downloads/urgent-care-clinics-${V2}.${ext}`), ext).toBe(true);
-    }
+    expect(files.has(`downloads/urgent-care-clinics-${V1}.parquet`)).toBe(true);
+    for (const ext of ["csv", "csv.gz", "json", "json.gz", "ndjson", "ndjson.gz"])
+      expect(files.has(`downloads/urgent-care-clinics-${V1}.${ext}`), ext).toBe(false);
     const releases = await readJson<ReleasesList>(out, "api/v1/releases.json");
     expect(releases.releases.map((r) => [r.data_version, r.current])).toEqual([
       [V2, true],
       [V1, false],
     ]);
+    // Each release lists the files it has on the site: every format for the current one, Parquet for the other.
+    expect(releases.releases.map((r) => r.downloads.map((d) => d.format))).toEqual([
+      ["csv", "json", "ndjson", "parquet"],
+      ["parquet"],
+    ]);
+    for (const r of releases.releases)
+      for (const d of r.downloads) expect(files.get(`downloads/${d.name}`), d.name).toBe(d.sha256);
     expect(releases.releases[0]).toMatchObject({ added: 2, removed: 3, changed: 4, previous_version: V1 });
     expect(await readFile(join(out, "releases.atom"), "utf8")).toContain(`<title>Data release ${V2}`);
   });

@@ -43,7 +43,12 @@ export const ReleaseEntry = z
       description: "Path of its changes document, relative to the base address; null for the first release.",
     }),
     changes_url: z.url().nullable(),
-    downloads: z.array(ReleaseDownload),
+    downloads: z.array(ReleaseDownload).meta({
+      description:
+        "Its dated bulk downloads on the site: every format for the current release; for an earlier kept release, " +
+        "its Parquet file alone (the archive format: the CSV, JSON and NDJSON of a release are removed once a newer " +
+        "release is published).",
+    }),
   })
   .meta({ id: "ReleaseEntry", description: "One published release of the data." });
 export type ReleaseEntry = z.infer<typeof ReleaseEntry>;

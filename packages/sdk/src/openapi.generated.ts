@@ -1139,6 +1139,7 @@ export interface components {
             changes_path: string | null;
             /** Format: uri */
             changes_url: string | null;
+            /** @description Its dated bulk downloads on the site: every format for the current release; for an earlier kept release, its Parquet file alone (the archive format: the CSV, JSON and NDJSON of a release are removed once a newer release is published). */
             downloads: components["schemas"]["ReleaseDownload"][];
         };
         /** @description Every kept release of the data, newest first. */

@@ -64,8 +64,10 @@ export function buildManifest(ctx: BuildContext, files: ManifestFile[], rows: nu
   return {
     name: `${SERVICE_NAME} — bulk downloads`,
     description:
-      "The whole data set, one row per clinic, in CSV, JSON, NDJSON and Parquet. Dated file names are permanent; " +
-      "the -latest names always hold the newest release (byte-identical copies). Not part of the versioned API.",
+      "The whole data set, one row per clinic, in CSV, JSON, NDJSON and Parquet. A dated file name always holds " +
+      "the same bytes; the dated Parquet file stays for every kept release (releases.json), the dated CSV, JSON and " +
+      "NDJSON while their release is the newest. The -latest names always hold the newest release (byte-identical " +
+      "copies). Not part of the versioned API.",
     data_version: dataset.dataVersion,
     data_year: dataset.dataVersion.slice(0, 4),
     generated_at: ctx.generatedAt,

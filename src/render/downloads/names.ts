@@ -6,6 +6,14 @@ export const MANIFEST_NAME = "manifest.json";
 export const LICENSE_NAME = "LICENSE.txt";
 
 /**
+ * The formats an earlier release keeps under its dated name while it is one of the kept releases
+ * (`--keep-releases`): Parquet alone, the archive format (typed, and a seventh of the text formats' size). The
+ * text formats of a release are published while it is the newest, then go. Keeping every format of 12 releases made
+ * the sample's store 2.5 times one release; this keeps it near 1.3 (issue 25; docs/downloads.md).
+ */
+export const ARCHIVED_FORMATS: ReadonlySet<string> = new Set(["parquet"]);
+
+/**
  * File name of one release of a format: the data version (a date) makes it permanent and citable.
  * @example datedName("2026-05-01", "csv") // "urgent-care-clinics-2026-05-01.csv"
  */

@@ -74,7 +74,7 @@ export const downloadsEmitter: Emitter = (run) => {
       run.published.datasets = {
         description:
           "The whole data set as bulk downloads (CSV, JSON, NDJSON, Parquet), outside the versioned API. The manifest " +
-          "lists each file's size, SHA-256, row count and typed columns; dated names are permanent, -latest names follow the newest release. " +
+          "lists each file's size, SHA-256, row count and typed columns; a dated name always holds the same bytes (an earlier release keeps its dated Parquet file alone), -latest names follow the newest release. " +
           "CSV, JSON and NDJSON are served gzip-compressed to clients that accept gzip (no brotli).",
         data_version: ctx.dataset.dataVersion,
         manifest_url: downloadUrl(ctx, MANIFEST_NAME),

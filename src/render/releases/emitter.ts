@@ -1,4 +1,5 @@
 import { ChangesDocument, ReleasesList } from "../../schema/releases.js";
+import { ARCHIVED_FORMATS } from "../downloads/names.js";
 import type { Emitter } from "../emitter.js";
 import { apiFile } from "../paths.js";
 import { changesDocument, changesPath, releasesList } from "./documents.js";
@@ -7,7 +8,7 @@ import type { HistoryEntry } from "./inputs.js";
 
 /**
  * The release history: `releases.json`, this release's changes document, the Atom feed, and the kept earlier
- * releases' dated downloads and changes documents (hard links from the published tree). Hands the new history to
+ * releases' dated downloads of the archived formats (`ARCHIVED_FORMATS`) and changes documents (hard links from the published tree). Hands the new history to
  * the publisher (`published.history`). Without release inputs (a render outside a release store) the history is
  * this release alone.
  */
@@ -38,7 +39,10 @@ export const releaseDocuments: Emitter = ({ ctx, out, check, summary, published,
         rows: d.rows,
       })),
     };
-    const earlier = (release?.history ?? []).filter((h) => h.data_version !== entry.data_version);
+    // An earlier release keeps its dated files of the archived formats only.
+    const earlier = (release?.history ?? [])
+      .filter((h) => h.data_version !== entry.data_version)
+      .map((h) => ({ ...h, downloads: h.downloads.filter((d) => ARCHIVED_FORMATS.has(d.format)) }));
     const history = [entry, ...earlier].slice(0, Math.max(1, release?.keep ?? 1));
 
     if (changes && previous !== null) {
