@@ -6,7 +6,7 @@ import type { Field, IndexedClinic } from "./tokens.js";
 
 /**
  * The search index's part of a release's render bookkeeping (`state/render/search/`): what the next release needs
- * to lay the index out again from what changed (`./incremental.ts`) instead of from every clinic.
+ * to lay the index out again from what changed (`./relayout.ts`) instead of from every clinic.
  * - `index.json`: the layout (options, pair limit, clinics), the leaves, the internal nodes with their estimated
  *   size and number of keys, and the size and SHA-256 of every other file (a file that does not match is not used);
  * - `keys.ndjson`: every key with more than half the key limit of clinics, with its count; a common key also with

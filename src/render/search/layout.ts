@@ -184,7 +184,7 @@ export const headShard = (prefix: string, ranked: Entry[]): Shard => ({
  * Splits the keys of one bucket (all starting with `prefix`) into shards: a node is a leaf when its estimated size
  * is within the budget (or it holds one key); otherwise it gets a head shard and is split by the next character,
  * the key equal to the node's prefix going to the leaf `{prefix}_`. `onNode` hears of each node split, with its
- * size (what the next release starts from: `./incremental.ts`).
+ * size (what the next release starts from: `./relayout.ts`).
  */
 export function* layoutShards(
   prefix: string,

@@ -4,7 +4,7 @@ import type { Field, IndexedClinic } from "./tokens.js";
 
 /**
  * What a shard's document does not show and the next release needs to lay the index out from it
- * (`./incremental.ts`): each clinic's reviews (they rank a head and a common key), and the field each key of a
+ * (`./relayout.ts`): each clinic's reviews (they rank a head and a common key), and the field each key of a
  * clinic comes from — per key, one digit per listed clinic (a leaf), or one per clinic (a head).
  * @example { r: [12, 0], f: { bluepine: "00", austin: "2" } }
  */
