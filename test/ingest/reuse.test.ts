@@ -1,5 +1,7 @@
 // Rows reused from the previous import (`ImportOptions.previous`): a week's file imported with the last release's
 // snapshot gives the data set, the problems and the snapshot an import without it gives, on one thread and on two.
+// The states stage's worker thread runs only from the compiled modules (`StateThread.available`), so the two-thread
+// runs import through `dist/` (built by `npm test`'s type-check), the same code the CLI runs.
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -14,7 +16,6 @@ import { scratch } from "./helpers.js";
 let tmp: Awaited<ReturnType<typeof scratch>>;
 let week0: string;
 let week1: string;
-let previous: Snapshot;
 
 beforeAll(async () => {
   tmp = await scratch();
@@ -23,9 +24,6 @@ beforeAll(async () => {
   await generateHifld(week0, 3000, 7);
   const counts = await changeHifld(week0, week1, 1);
   expect(counts.edited + counts.removed + counts.added).toBeGreaterThan(20);
-  const first = await importFiles({ inputs: [week0], dataVersion: "2026-11-02", tmpDir: tmp.dir });
-  if (!first.dataset?.snapshot) throw new Error("week 0 did not import");
-  previous = (await readSnapshot(first.dataset.snapshot)) as Snapshot;
 });
 afterAll(async () => {
   await tmp?.cleanup();
@@ -48,8 +46,26 @@ async function everything(dataset: Dataset) {
   };
 }
 
-async function run(options: { previous?: Snapshot; threads: number }) {
-  const { dataset, log, reused } = await importFiles({
+/** The importer the CLI runs (compiled), whose states stage can start its worker thread. */
+const compiled = async (): Promise<typeof importFiles> => {
+  const path = new URL("../../dist/ingest/import.js", import.meta.url).href;
+  const thread = new URL("../../dist/ingest/stages/state-thread.js", import.meta.url).href;
+  expect((await import(thread)).StateThread.available).toBe(true);
+  return (await import(path)).importFiles;
+};
+
+/**
+ * Week 0's snapshot, as the importer makes it (a row's key holds the importer's code: the compiled modules' rows
+ * are not the sources' rows).
+ */
+async function previousOf(importer: typeof importFiles): Promise<Snapshot> {
+  const first = await importer({ inputs: [week0], dataVersion: "2026-11-02", tmpDir: tmp.dir });
+  if (!first.dataset?.snapshot) throw new Error("week 0 did not import");
+  return (await readSnapshot(first.dataset.snapshot)) as Snapshot;
+}
+
+async function run(importer: typeof importFiles, options: { previous?: Snapshot; threads: number }) {
+  const { dataset, log, reused } = await importer({
     inputs: [week1],
     dataVersion: "2026-11-09",
     tmpDir: tmp.dir,
@@ -65,8 +81,9 @@ async function run(options: { previous?: Snapshot; threads: number }) {
 
 describe("an import that reuses the previous import's rows", () => {
   test.each([1, 2])("is the import that reads every row again (%i thread(s))", async (threads) => {
-    const fresh = await run({ threads });
-    const reused = await run({ previous, threads });
+    const importer = threads > 1 ? await compiled() : importFiles;
+    const fresh = await run(importer, { threads });
+    const reused = await run(importer, { previous: await previousOf(importer), threads });
     expect(fresh.clinics.length).toBeGreaterThan(2000);
     expect(fresh.reused).toBe(0);
     expect(reused.reused).toBeGreaterThan(2900);
