@@ -1,9 +1,12 @@
 // Rows reused from the previous import (`ImportOptions.previous`): a week's file imported with the last release's
 // snapshot gives the data set, the problems and the snapshot an import without it gives, on one thread and on two.
 // The states stage's worker thread runs only from the compiled modules (`StateThread.available`), so the two-thread
-// runs import through `dist/` (built by `npm test`'s type-check), the same code the CLI runs.
+// runs import through `dist/` (built by `npm test`'s type-check), the code the CLI runs, in a worker thread of
+// their own (`test/helpers/import-compiled.mjs`).
+import { once } from "node:events";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { changeHifld } from "../../bench/build/incremental.mjs";
 import { generateHifld } from "../../bench/import/generate-hifld.mjs";
@@ -46,14 +49,6 @@ async function everything(dataset: Dataset) {
   };
 }
 
-/** The importer the CLI runs (compiled), whose states stage can start its worker thread. */
-const compiled = async (): Promise<typeof importFiles> => {
-  const path = new URL("../../dist/ingest/import.js", import.meta.url).href;
-  const thread = new URL("../../dist/ingest/stages/state-thread.js", import.meta.url).href;
-  expect((await import(thread)).StateThread.available).toBe(true);
-  return (await import(path)).importFiles;
-};
-
 /**
  * Week 0's snapshot, as the importer makes it (a row's key holds the importer's code: the compiled modules' rows
  * are not the sources' rows).
@@ -79,11 +74,41 @@ async function run(importer: typeof importFiles, options: { previous?: Snapshot;
   }
 }
 
+/** The same three imports (week 0; week 1 alone; week 1 with week 0's snapshot) through the compiled modules. */
+async function compiledRuns(threads: number) {
+  const worker = new Worker(new URL("../helpers/import-compiled.mjs", import.meta.url), {
+    workerData: {
+      runs: [
+        { inputs: [week0], dataVersion: "2026-11-02", tmpDir: tmp.dir, threads },
+        { inputs: [week1], dataVersion: "2026-11-09", tmpDir: tmp.dir, threads },
+        { inputs: [week1], dataVersion: "2026-11-09", tmpDir: tmp.dir, threads, previousOf: 0 },
+      ],
+    },
+  });
+  const [message] = (await once(worker, "message")) as [
+    { threadAvailable: boolean; results: Awaited<ReturnType<typeof run>>[] },
+  ];
+  await worker.terminate();
+  expect(message.threadAvailable).toBe(true);
+  const [, fresh, reused] = message.results.map((r) => ({
+    ...r,
+    snapshot: new Map(r.snapshot as unknown as [string, string][]),
+  }));
+  return {
+    fresh: fresh as Awaited<ReturnType<typeof run>>,
+    reused: reused as Awaited<ReturnType<typeof run>>,
+  };
+}
+
 describe("an import that reuses the previous import's rows", () => {
   test.each([1, 2])("is the import that reads every row again (%i thread(s))", async (threads) => {
-    const importer = threads > 1 ? await compiled() : importFiles;
-    const fresh = await run(importer, { threads });
-    const reused = await run(importer, { previous: await previousOf(importer), threads });
+    const { fresh, reused } =
+      threads > 1
+        ? await compiledRuns(threads)
+        : {
+            fresh: await run(importFiles, { threads }),
+            reused: await run(importFiles, { previous: await previousOf(importFiles), threads }),
+          };
     expect(fresh.clinics.length).toBeGreaterThan(2000);
     expect(fresh.reused).toBe(0);
     expect(reused.reused).toBeGreaterThan(2900);
