@@ -8,22 +8,15 @@ import { CANONICAL_COLUMNS } from "../../src/dataset/canonical-columns.js";
 import { fromRecords } from "../../src/dataset/store.js";
 import { renderSite } from "../../src/render/build.js";
 import { documentLine, documentOf } from "../../src/render/downloads/json.js";
-import { PARQUET_CREATED_BY, ParquetSink, parquetSchema } from "../../src/render/downloads/parquet.js";
+import {
+  DICTIONARY_COLUMNS,
+  PARQUET_CREATED_BY,
+  ParquetSink,
+  parquetSchema,
+} from "../../src/render/downloads/parquet.js";
 import { type ExportRow, evidenceText, exportRows } from "../../src/render/downloads/rows.js";
 import type { Emitter } from "../../src/render/emitter.js";
 import { SAMPLE_BUILD, sampleRecords, tempDir } from "../helpers/sample-site.js";
-
-/** Columns hyparquet-writer is told to dictionary-encode (as `ParquetSink` does). */
-const DICTIONARY = new Set([
-  "network",
-  "timezone",
-  "state",
-  "state_code",
-  "state_name",
-  "city",
-  "city_name",
-  "coordinates_source",
-]);
 
 /** A row as one object of typed cells: what the Parquet download was written from before it shredded rows itself. */
 function cells(row: ExportRow): Record<string, unknown> {
@@ -107,7 +100,7 @@ describe("the downloads' fast paths", () => {
       columnData: CANONICAL_COLUMNS.map((name) => ({
         name,
         data: values.map((v) => v[name]),
-        ...(DICTIONARY.has(name) ? { encoding: "RLE_DICTIONARY" as const } : {}),
+        ...(DICTIONARY_COLUMNS.has(name) ? { encoding: "RLE_DICTIONARY" as const } : {}),
       })),
       rowGroupSize: values.length,
     });

@@ -10,7 +10,7 @@ import { WEEKDAYS } from "../../schema/hours.js";
 import { type ExportRow, evidenceText } from "./rows.js";
 
 /** Columns written with a dictionary whatever their size: few distinct values, many repeats. */
-const DICTIONARY_COLUMNS = new Set<CanonicalColumn>([
+export const DICTIONARY_COLUMNS: ReadonlySet<CanonicalColumn> = new Set<CanonicalColumn>([
   "network",
   "timezone",
   "state",

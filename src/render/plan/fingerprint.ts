@@ -1,7 +1,5 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { programHash } from "../../util/program-hash.js";
 
 /** What decides how every file is rendered, besides the data: the code, and the options that reach the bytes. */
 export interface FingerprintOptions {
@@ -9,8 +7,6 @@ export interface FingerprintOptions {
   baseUrl: string;
   compression: string;
 }
-
-let code: Promise<string> | null = null;
 
 /**
  * The renderer's fingerprint: a hash of its code (every module of the program, as it runs: `dist/` or, under the
@@ -20,29 +16,8 @@ let code: Promise<string> | null = null;
  * @example const f = await fingerprint({ siteUrl: "https://urgentcare.example.org", baseUrl: "https://urgentcare.example.org/api/v1", compression: "max" });
  */
 export async function fingerprint(options: FingerprintOptions): Promise<string> {
-  code ??= codeHash(fileURLToPath(new URL("../../", import.meta.url)));
   return createHash("sha256")
-    .update(JSON.stringify([await code, options.siteUrl, options.baseUrl, options.compression]))
+    .update(JSON.stringify([await programHash(), options.siteUrl, options.baseUrl, options.compression]))
     .digest("hex")
     .slice(0, 32);
-}
-
-async function codeHash(root: string): Promise<string> {
-  const hash = createHash("sha256");
-  for (const file of await sourceFiles(root)) {
-    hash.update(`${file.slice(root.length)}\0`);
-    hash.update(await readFile(file));
-  }
-  return hash.digest("hex");
-}
-
-async function sourceFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
-  for (const e of entries) {
-    const full = join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await sourceFiles(full)));
-    else if (/\.(js|ts|json)$/.test(e.name) && !e.name.endsWith(".d.ts")) out.push(full);
-  }
-  return out;
 }
