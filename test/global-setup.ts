@@ -3,7 +3,7 @@
 // run (test/sequencer.ts orders them first); when it ends, its outcome is written to the file named by
 // `inject("sampleBuild")`, which test/helpers/sample-build.ts waits for.
 import { spawn } from "node:child_process";
-import { mkdtemp, realpath, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -27,6 +27,13 @@ let running: { kill: () => void; ended: Promise<void> } | undefined;
 export async function setup(project: TestProject): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), "ucd-suite-"));
   dir = root;
+  // Every temporary folder of the run goes inside the suite's own (the forks, spawned after this, and the commands
+  // they run inherit TMPDIR; os.tmpdir() reads it), so the teardown removes what a test or a command it killed
+  // left behind (an import's folder of a killed build, a generated file removed at a process exit that a fork
+  // never reaches).
+  const temp = join(root, "tmp");
+  await mkdir(temp);
+  process.env.TMPDIR = temp;
   const out = join(root, "sample");
   const outcomeFile = join(root, "sample-build.json");
   const bin = join(import.meta.dirname, "../bin/ucd.js");
