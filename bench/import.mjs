@@ -13,7 +13,7 @@
 // Each measurement runs the real CLI (`node bin/ucd.js`) in a child process, so the figures include start-up,
 // and reads the child's peak resident set size (getrusage maxRSS) through a preloaded module.
 
-import { copyFile, mkdir, readlink, rename, rm, stat } from "node:fs/promises";
+import { copyFile, mkdir, readlink, rename, stat } from "node:fs/promises";
 import { cpus, loadavg, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,6 +21,7 @@ import {
   changeExport,
   changeHifld,
   diskMb,
+  removeTree,
   runUcd,
   uploadKeys,
   WEEKLY_CHANGE,
@@ -117,7 +118,7 @@ const sample = [];
 let sampleDisk = null;
 if (withSample) {
   const dir = join(cache, "sample");
-  await rm(dir, { recursive: true, force: true });
+  removeTree(dir);
   await mkdir(dir, { recursive: true });
   const source = join(dir, "source");
   const made = await runUcd(root, ["build", "--out", source, "--compression", "fast", "--site-url", SITE]);
@@ -158,7 +159,7 @@ if (withSample) {
       );
     }
   }
-  if (!keep) await rm(dir, { recursive: true, force: true });
+  if (!keep) removeTree(dir);
 }
 
 /** The release a store's link points at: its `site` folder. */
@@ -189,7 +190,7 @@ for (const n of rows) {
     `  validate (import only): ${buildOnly ? "skipped (--build-only)" : `${validate.seconds.toFixed(1)} s, peak ${validate.peakMb.toFixed(0)} MiB, exit ${validate.code}`}`,
   );
   const dir = join(cache, `store-${n}`);
-  await rm(dir, { recursive: true, force: true });
+  removeTree(dir);
   await mkdir(dir, { recursive: true });
   const out = join(dir, "public");
   const store = join(dir, ".public.releases");
@@ -212,12 +213,14 @@ for (const n of rows) {
       );
       incremental.disk = diskMb(store);
       incremental.upload = await uploadKeys(root, await current(out), first);
+      // Printed now: the store's removal below takes minutes at 1M, and what is printed is kept.
+      console.log(`    disk ${incremental.disk.toFixed(0)} MiB; ${incremental.upload.line}`);
       incremental.counts = counts;
       result.incremental = incremental;
     }
   }
   results.push(result);
-  if (!keep) await rm(dir, { recursive: true, force: true });
+  if (!keep) removeTree(dir);
 }
 
 // --- The NPI registry: a monthly bundle, then its week on top -----------------------------------------------------
@@ -238,7 +241,7 @@ if (withNppes) {
       nppes = r;
     }
   }
-  if (!keep) await rm(r.storeDir, { recursive: true, force: true });
+  if (!keep) removeTree(r.storeDir);
 }
 
 // --- Report ----------------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { firstSorted } from "../../util/first-sorted.js";
 import { clinicKeys, type Field, type IndexedClinic } from "./tokens.js";
 
 /** The knobs of the index layout (docs/search.md explains each). */
@@ -124,9 +125,10 @@ export function truncateCommon(
   for (const [k, entries] of keys) {
     if (entries.length <= options.keyLimit) continue;
     const count = entries.length;
-    entries.sort(rankEntries);
-    kept?.(k, count, entries.slice(0, keptSize(count, options)));
-    keys.set(k, entries.slice(0, options.headSize));
+    const keep = kept ? keptSize(count, options) : 0;
+    const best = firstSorted(entries, Math.max(options.headSize, keep), rankEntries);
+    kept?.(k, count, best.slice(0, keep));
+    keys.set(k, best.slice(0, options.headSize));
     common.add(k);
   }
   return common;
@@ -169,7 +171,7 @@ export function bestOf(lists: Iterable<readonly [string, readonly Entry[]]>, siz
       if (!had || e.field < had.field) best.set(e.clinic.id, e);
     }
   }
-  return [...best.values()].sort(rankEntries).slice(0, size);
+  return firstSorted(best.values(), size, rankEntries);
 }
 
 /** A head shard of `prefix` listing `ranked` (best first). */
