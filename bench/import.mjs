@@ -217,6 +217,19 @@ for (const n of rows) {
       console.log(`    disk ${incremental.disk.toFixed(0)} MiB; ${incremental.upload.line}`);
       incremental.counts = counts;
       result.incremental = incremental;
+      // Two weeks later the store is full (two release folders), so the release recycles the first one's tree
+      // and changes only what differs from it: what every later weekly release costs (the sample's releases 3–12).
+      const third = join(cache, `hifld-${n}-week-2.csv`);
+      const counts2 = await changeHifld(changed, third, 2);
+      const steady = await runUcd(root, releaseArgs(third, out, 2));
+      if (!failed(steady, "third release")) {
+        describe(
+          `two weeks later, on the full store (${counts2.edited} edited, ${counts2.added} added, ${counts2.removed} removed rows)`,
+          steady,
+        );
+        steady.disk = diskMb(store);
+        result.steady = steady;
+      }
     }
   }
   results.push(result);
@@ -287,7 +300,13 @@ if (sample.length >= 2)
   table.push({ label: "sample (8,600)", full: sample[0], incremental: sample[1], goal: 0.35 });
 for (const r of results)
   if (r.incremental)
-    table.push({ label: r.n.toLocaleString("en-US"), full: r.build, incremental: r.incremental, goal: 0.1 });
+    table.push({
+      label: r.n.toLocaleString("en-US"),
+      full: r.build,
+      incremental: r.incremental,
+      steady: r.steady ?? null,
+      goal: 0.1,
+    });
 if (nppes)
   table.push({
     label: `NPPES (${nppes.full.clinics?.toLocaleString("en-US") ?? "?"} clinics), its week`,
@@ -307,6 +326,7 @@ if (table.length) {
     for (const [kind, r] of [
       ["full", t.full],
       ["incremental", t.incremental],
+      ...(t.steady ? [["incremental, store full (release 3)", t.steady]] : []),
     ])
       console.log(
         `| ${t.label} | ${kind} | ${r.seconds.toFixed(1)} s | ${shown(r.cpuSeconds, 1, " s")} | ${shown(r.importSeconds, 1, " s")} | ${shown(r.releaseSeconds, 1, " s")} | ${r.writtenFiles.toLocaleString("en-US")} of ${r.files.toLocaleString("en-US")} | ${r.writtenMb.toFixed(1)} MiB | ${r.disk.toFixed(0)} MiB | ${r.upload ? `${r.upload.changed.toLocaleString("en-US")} / ${r.upload.deleted.toLocaleString("en-US")} of ${r.upload.keys.toLocaleString("en-US")}` : "—"} |`,
@@ -321,6 +341,12 @@ if (table.length) {
     console.log(
       `  ${t.label}: incremental / full = ${pct(whole)} end to end${t.goal === null ? "" : verdict(whole, t.goal)}, CPU ${pct(cpu)}; ${pct(release)} of the release alone (everything after the import)${t.goal === null ? "; no goal of its own" : `; goal ≤ ${pct(t.goal)}`}`,
     );
+    if (t.steady) {
+      const s = t.steady.seconds / t.full.seconds;
+      console.log(
+        `  ${t.label}: release 3 (store full, a recycled tree) / full = ${pct(s)} end to end${verdict(s, t.goal)}, CPU ${pct(t.steady.cpuSeconds / t.full.cpuSeconds)}; ${pct(t.steady.releaseSeconds / t.full.releaseSeconds)} of the release alone`,
+      );
+    }
   }
   for (const t of table) {
     const u = t.incremental.upload;
