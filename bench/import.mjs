@@ -314,6 +314,11 @@ if (nppes)
     incremental: nppes.week,
     goal: null,
   });
+/** The incremental releases of a row of the table, each with its label: the week's, and the one after it. */
+const incrementals = (t) => [
+  ["incremental", t.incremental],
+  ...(t.steady ? [["incremental, store full (release 3)", t.steady]] : []),
+];
 if (table.length) {
   console.log(
     `\nFull against incremental (a week later: ${pct(WEEKLY_CHANGE)} of the clinics edited, added or removed; one run each):`,
@@ -323,11 +328,7 @@ if (table.length) {
   );
   console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const t of table) {
-    for (const [kind, r] of [
-      ["full", t.full],
-      ["incremental", t.incremental],
-      ...(t.steady ? [["incremental, store full (release 3)", t.steady]] : []),
-    ])
+    for (const [kind, r] of [["full", t.full], ...incrementals(t)])
       console.log(
         `| ${t.label} | ${kind} | ${r.seconds.toFixed(1)} s | ${shown(r.cpuSeconds, 1, " s")} | ${shown(r.importSeconds, 1, " s")} | ${shown(r.releaseSeconds, 1, " s")} | ${r.writtenFiles.toLocaleString("en-US")} of ${r.files.toLocaleString("en-US")} | ${r.writtenMb.toFixed(1)} MiB | ${r.disk.toFixed(0)} MiB | ${r.upload ? `${r.upload.changed.toLocaleString("en-US")} / ${r.upload.deleted.toLocaleString("en-US")} of ${r.upload.keys.toLocaleString("en-US")}` : "—"} |`,
       );
@@ -335,16 +336,12 @@ if (table.length) {
   for (const t of table) {
     // The goal is judged end to end (the week's import included, and the process's start), in wall time; the CPU
     // time's ratio says the same without the noise of a shared machine.
-    const whole = t.incremental.seconds / t.full.seconds;
-    const cpu = t.incremental.cpuSeconds / t.full.cpuSeconds;
-    const release = t.incremental.releaseSeconds / t.full.releaseSeconds;
-    console.log(
-      `  ${t.label}: incremental / full = ${pct(whole)} end to end${t.goal === null ? "" : verdict(whole, t.goal)}, CPU ${pct(cpu)}; ${pct(release)} of the release alone (everything after the import)${t.goal === null ? "; no goal of its own" : `; goal ≤ ${pct(t.goal)}`}`,
-    );
-    if (t.steady) {
-      const s = t.steady.seconds / t.full.seconds;
+    for (const [kind, r] of incrementals(t)) {
+      const whole = r.seconds / t.full.seconds;
+      const cpu = r.cpuSeconds / t.full.cpuSeconds;
+      const release = r.releaseSeconds / t.full.releaseSeconds;
       console.log(
-        `  ${t.label}: release 3 (store full, a recycled tree) / full = ${pct(s)} end to end${verdict(s, t.goal)}, CPU ${pct(t.steady.cpuSeconds / t.full.cpuSeconds)}; ${pct(t.steady.releaseSeconds / t.full.releaseSeconds)} of the release alone`,
+        `  ${t.label}: ${kind} / full = ${pct(whole)} end to end${t.goal === null ? "" : verdict(whole, t.goal)}, CPU ${pct(cpu)}; ${pct(release)} of the release alone (everything after the import)${t.goal === null ? "; no goal of its own" : `; goal ≤ ${pct(t.goal)}`}`,
       );
     }
   }

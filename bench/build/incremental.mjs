@@ -176,7 +176,6 @@ export async function runUcd(root, args) {
   };
 }
 
-/** Disk a folder uses (`du -sk`: hard-linked files counted once), in MiB. */
 /**
  * Removes a folder with `rm -rf`: Node's recursive `fs.rm` held 7 GiB and growing while it removed a 1M-clinic
  * store (two releases, 3.2 M files each, mostly hard links), and a bench process that dies there loses the figures
@@ -188,6 +187,7 @@ export function removeTree(dir) {
   if (r.error || r.status !== 0) throw new Error(`rm -rf ${dir}: ${r.error?.message ?? r.stderr.trim()}`);
 }
 
+/** Disk a folder uses (`du -sk`: hard-linked files counted once), in MiB. */
 export function diskMb(...dirs) {
   const r = spawnSync("du", ["-sck", ...dirs], { encoding: "utf8" });
   const total = /(\d+)\s+total/.exec(r.stdout ?? "");

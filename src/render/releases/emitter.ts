@@ -8,9 +8,9 @@ import type { HistoryEntry } from "./inputs.js";
 
 /**
  * The release history: `releases.json`, this release's changes document, the Atom feed, and the kept earlier
- * releases' dated downloads of the archived formats (`ARCHIVED_FORMATS`) and changes documents (hard links from the published tree). Hands the new history to
- * the publisher (`published.history`). Without release inputs (a render outside a release store) the history is
- * this release alone.
+ * releases' dated downloads of the archived formats (`ARCHIVED_FORMATS`) and changes documents (hard links from the
+ * published tree). Hands the new history to the publisher (`published.history`). Without release inputs (a render
+ * outside a release store) the history is this release alone.
  */
 export const releaseDocuments: Emitter = ({ ctx, out, check, summary, published, release }) => ({
   async finish() {
