@@ -335,4 +335,22 @@ describe("a chain of incremental releases", () => {
     expect(next.recycled).toBeNull();
     filesOf(store());
   });
+
+  it("after a release that rendered every unit again, the next starts an empty tree instead of recycling a stale one", async () => {
+    // The last release of the second store rendered every unit: its delta lists most of its files, so the tree
+    // before it is stale almost everywhere (recycling it would remove and link nearly every file).
+    expect(full.changed).toBeGreaterThan(full.files / 4);
+    const next = await publishRelease(
+      fromRecords({ ...(data[4] as FlatDataset), dataVersion: "2026-09-01" }),
+      everything(),
+      { ...SAMPLE_BUILD, generatedAt: "2026-09-01T06:00:00Z" },
+    );
+    expect(next.recycled).toBeNull();
+    expect(next.units.carried).toBeGreaterThan(next.units.rendered * 5);
+    filesOf(everything());
+    expect(readdirSync(join(everything(), "..", ".public.releases")).sort()).toEqual([
+      "0005-2026-08-01",
+      "0006-2026-09-01",
+    ]);
+  });
 });

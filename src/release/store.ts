@@ -1,4 +1,5 @@
-import { lstat, mkdir, readdir, readlink, rename, rm, rmdir, stat, symlink } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { lstat, mkdir, open, readdir, readlink, rename, rm, rmdir, stat, symlink } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { Worker } from "node:worker_threads";
 import { DELTA } from "../render/build.js";
@@ -95,8 +96,8 @@ export interface BegunRelease {
  * changed there into the new release by the render, which rewrites only the paths that differ (its `stale` paths,
  * the current release's delta, and what the new release changes). A release costs what changed, not a folder of
  * hard links to every file. When there is nothing to recycle (fewer folders, or a current release rendered
- * against another tree, or without a delta), the tree starts empty and the render links the current release's
- * files into it.
+ * against another tree, or without a delta, or whose delta lists more than a quarter of its files), the tree
+ * starts empty and the render links the current release's files into it.
  * @example const { id, temp, start, removing } = await beginRelease(store, "2026-06-01", 2);
  */
 export async function beginRelease(
@@ -131,16 +132,54 @@ export async function beginRelease(
 }
 
 /**
+ * The share of the current release's files beyond which an old tree is not recycled. Each stale path of a recycled
+ * tree costs, on the thread that writes the tree, the removal of the old tree's file there — most often its last
+ * link, so the file system frees the file then and there (200–450 µs a file on this project's build machine)
+ * against ~20 µs to link a file into an empty tree. After a release that rendered every unit again (a new version
+ * of the program), recycling made the next weekly release at 100k clinics take 127–169 s, 112 s of it removing
+ * files on that thread; starting empty, it was published after 60 s, and the old tree's removal, on a worker
+ * thread, ended 60 s later (docs/benchmarks.md).
+ */
+const MAX_STALE_SHARE = 0.25;
+
+/**
  * The list of paths whose files may differ between an old release's tree and the current one's: the current
  * release's delta (written sorted by its render), when the current release was rendered against that old one's
- * tree. Null otherwise (a release from before deltas, or a chain of more than one): that tree is not recycled.
+ * tree. Null otherwise (a release from before deltas, a chain of more than one, or a delta of more than
+ * MAX_STALE_SHARE of the current release's files): that tree is not recycled.
  */
 async function staleSince(old: StoredRelease, current: StoredRelease): Promise<string | null> {
   const info = await readInfo(current.state);
   const delta = join(current.state, RENDER, DELTA);
   if (info?.previous_release !== old.id) return null;
   if (!(await exists(join(old.site, TREE_MANIFEST))) || !(await exists(delta))) return null;
+  const files = await manifestCount(join(current.site, TREE_MANIFEST));
+  if (files === null || (await lineCount(delta)) > files * MAX_STALE_SHARE) return null;
   return delta;
+}
+
+/** The number of files a `files.tsv` lists, from its trailer (its last line); null when it has none. */
+async function manifestCount(manifest: string): Promise<number | null> {
+  const file = await open(manifest, "r");
+  try {
+    const { size } = await file.stat();
+    const length = Math.min(size, 512);
+    const { buffer } = await file.read(Buffer.alloc(length), 0, length, size - length);
+    const m = /\n#end\t(\d+)\t[0-9a-f]{64}\n$/.exec(buffer.toString("latin1"));
+    return m ? Number(m[1]) : null;
+  } finally {
+    await file.close();
+  }
+}
+
+/** The lines of a text file, counted as it streams. */
+async function lineCount(path: string): Promise<number> {
+  let lines = 0;
+  for await (const chunk of createReadStream(path)) {
+    const bytes = chunk as Buffer;
+    for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) lines++;
+  }
+  return lines;
 }
 
 const exists = (path: string) =>
