@@ -234,9 +234,19 @@ describe("a chain of incremental releases", () => {
     const last = releases[4] as PublishResult;
     expect(last.units.carried).toBeGreaterThan(last.units.rendered * 5);
     expect(last.written.files).toBeGreaterThan(0);
-    expect(last.written.files).toBeLessThan(full.written.files / 5);
+    expect(last.written.files).toBeLessThan(last.files / 10);
     // What the release changed, as its delta lists it: a small part of the tree.
     expect(last.changed).toBeLessThan(last.files / 5);
+  });
+
+  it("a release that renders every unit again writes only the files whose bytes changed, and keeps the others", () => {
+    expect(full.units.carried).toBe(0);
+    // The same files as the release that rendered only what changed: every other body was the previous file's.
+    expect(full.written.files).toBe((releases[4] as PublishResult).written.files);
+    expect(full.changed).toBe((releases[4] as PublishResult).changed);
+    const before = join(everything(), "..", ".public.releases", "0004-2026-07-01", "site");
+    const path = `api/v1/clinic/${unchanged.id}.json`;
+    expect(statSync(join(everything(), path)).ino).toBe(statSync(join(before, path)).ino);
   });
 
   it("keeps an unchanged clinic's document and pages as the same files as the release before's, with no compressed copies", () => {
@@ -336,21 +346,27 @@ describe("a chain of incremental releases", () => {
     filesOf(store());
   });
 
-  it("after a release that rendered every unit again, the next starts an empty tree instead of recycling a stale one", async () => {
-    // The last release of the second store rendered every unit: its delta lists most of its files, so the tree
-    // before it is stale almost everywhere (recycling it would remove and link nearly every file).
-    expect(full.changed).toBeGreaterThan(full.files / 4);
+  it("after a release that changed most files, the next starts an empty tree instead of recycling a stale one", async () => {
+    // A new site address changes every page and document: the tree before is stale almost everywhere (recycling
+    // it would remove and link nearly every file).
+    const moved = { ...SAMPLE_BUILD, siteUrl: "https://moved.example.org" };
+    const data5 = fromRecords({ ...(data[4] as FlatDataset), dataVersion: "2026-09-01" });
+    const changed = await publishRelease(data5, everything(), {
+      ...moved,
+      generatedAt: "2026-09-01T06:00:00Z",
+    });
+    expect(changed.changed).toBeGreaterThan(changed.files / 4);
     const next = await publishRelease(
-      fromRecords({ ...(data[4] as FlatDataset), dataVersion: "2026-09-01" }),
+      fromRecords({ ...(data[4] as FlatDataset), dataVersion: "2026-10-01" }),
       everything(),
-      { ...SAMPLE_BUILD, generatedAt: "2026-09-01T06:00:00Z" },
+      { ...moved, generatedAt: "2026-10-01T06:00:00Z" },
     );
     expect(next.recycled).toBeNull();
     expect(next.units.carried).toBeGreaterThan(next.units.rendered * 5);
     filesOf(everything());
     expect(readdirSync(join(everything(), "..", ".public.releases")).sort()).toEqual([
-      "0005-2026-08-01",
       "0006-2026-09-01",
+      "0007-2026-10-01",
     ]);
   });
 });

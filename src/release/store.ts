@@ -1,9 +1,9 @@
 import { createReadStream } from "node:fs";
-import { lstat, mkdir, open, readdir, readlink, rename, rm, rmdir, stat, symlink } from "node:fs/promises";
+import { lstat, mkdir, readdir, readlink, rename, rm, rmdir, stat, symlink } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { Worker } from "node:worker_threads";
 import { DELTA } from "../render/build.js";
-import { TREE_MANIFEST } from "../render/output/tree-manifest.js";
+import { manifestCount, TREE_MANIFEST } from "../render/output/tree-manifest.js";
 import type { TreeStart } from "../render/output/writer.js";
 import { readInfo } from "./info.js";
 import { withLock as lockFolder, processAlive } from "./lock.js";
@@ -156,20 +156,6 @@ async function staleSince(old: StoredRelease, current: StoredRelease): Promise<s
   const files = await manifestCount(join(current.site, TREE_MANIFEST));
   if (files === null || (await lineCount(delta)) > files * MAX_STALE_SHARE) return null;
   return delta;
-}
-
-/** The number of files a `files.tsv` lists, from its trailer (its last line); null when it has none. */
-async function manifestCount(manifest: string): Promise<number | null> {
-  const file = await open(manifest, "r");
-  try {
-    const { size } = await file.stat();
-    const length = Math.min(size, 512);
-    const { buffer } = await file.read(Buffer.alloc(length), 0, length, size - length);
-    const m = /\n#end\t(\d+)\t[0-9a-f]{64}\n$/.exec(buffer.toString("latin1"));
-    return m ? Number(m[1]) : null;
-  } finally {
-    await file.close();
-  }
 }
 
 /** The lines of a text file, counted as it streams. */

@@ -1,17 +1,17 @@
 import { availableParallelism } from "node:os";
 import { type MessagePort, Worker } from "node:worker_threads";
+import { FILE_INDEX_SOURCE } from "./file-index.js";
 
-/** One file to hash, and to compress into siblings (`.br` at this quality, `.gz` at this level; null: none). */
+/**
+ * One file to hash, and to compress into siblings (`.br` at this quality, `.gz` at this level; null: none) — unless
+ * the previous release (the pool's index) has these bytes at this path, with the same siblings: then nothing is
+ * compressed or written (its file and siblings stay), and the job comes back `same`.
+ */
 export interface ComputeJob {
   path: string;
   body: string | Uint8Array;
   brotli: number | null;
   gzip: number | null;
-  /**
-   * The SHA-256 of the file the previous release has at this path (with the same siblings), or null: a body with
-   * this hash is not compressed or written (the previous release's file and siblings stay), and comes back `same`.
-   */
-  known: string | null;
 }
 
 /** One file written (or a sibling): its path, size and SHA-256. */
@@ -21,8 +21,17 @@ export interface Computed {
   sha256: string;
 }
 
-/** A job's result: the file, then its siblings (`.br`, `.gz`), written; or `same` when its hash is the `known` one. */
-export type ComputeResult = Computed[] | { same: true; path: string };
+/** The previous release's file at a job's path, with its siblings, has the job's bytes: nothing was written. */
+export interface Same {
+  same: true;
+  path: string;
+  sha256: string;
+  /** The paths of its siblings (`x.json.br`, `x.json.gz`), which stay too. */
+  siblings: string[];
+}
+
+/** A job's result: the file, then its siblings (`.br`, `.gz`), written; or `same`. */
+export type ComputeResult = Computed[] | Same;
 
 // Plain JavaScript with Node built-ins only (runs the same from dist/ and from the sources under test). The bytes
 // of a batch go to the file-system thread in one transferred buffer, on the port it was given; only the sizes and
@@ -31,8 +40,15 @@ const WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
 const { createHash } = require("node:crypto");
 const zlib = require("node:zlib");
+${FILE_INDEX_SOURCE}
 const fs = workerData.fs;
+const index = workerData.index;
 const sha = (b) => createHash("sha256").update(b).digest("hex");
+const has = (path) => indexGet(index, path) !== null;
+const same = (job, hash) =>
+  indexGet(index, job.path) === hash.slice(0, 16) &&
+  has(job.path + ".br") === (job.brotli !== null) &&
+  has(job.path + ".gz") === (job.gzip !== null);
 parentPort.on("message", ({ id, write, jobs, replace }) => {
   try {
     const files = [];
@@ -40,8 +56,11 @@ parentPort.on("message", ({ id, write, jobs, replace }) => {
     for (const job of jobs) {
       const body = typeof job.body === "string" ? Buffer.from(job.body) : Buffer.from(job.body.buffer, job.body.byteOffset, job.body.byteLength);
       const hash = sha(body);
-      if (hash === job.known) {
-        files.push({ same: true, path: job.path });
+      if (index && same(job, hash)) {
+        const siblings = [];
+        if (job.brotli !== null) siblings.push(job.path + ".br");
+        if (job.gzip !== null) siblings.push(job.path + ".gz");
+        files.push({ same: true, path: job.path, sha256: hash, siblings });
         continue;
       }
       const out = [{ path: job.path, body, sha256: hash }];
@@ -87,7 +106,8 @@ interface Reply {
  * file-system thread themselves (`connect` gives each its port to it), so that the thread that renders does
  * neither and never holds the bytes again. `compute` waits while every worker is full, so a fast renderer cannot
  * queue unbounded memory.
- * @example const pool = new ComputePool(() => fs.connect()); const { id, done } = fs.expect(); const results = await pool.compute(jobs, id, false); await done;
+ * The previous release's index (`./file-index.ts`), shared with every worker, says which bodies it already has.
+ * @example const pool = new ComputePool(() => fs.connect(), null); const { id, done } = fs.expect(); const results = await pool.compute(jobs, id, false); await done;
  */
 export class ComputePool {
   readonly #workers: { worker: Worker; load: number }[];
@@ -98,10 +118,14 @@ export class ComputePool {
   readonly #waiting: (() => void)[] = [];
   #next = 0;
 
-  constructor(connect: () => MessagePort, size = Math.max(1, availableParallelism())) {
+  constructor(
+    connect: () => MessagePort,
+    index: Uint32Array | null,
+    size = Math.max(1, availableParallelism()),
+  ) {
     this.#workers = Array.from({ length: size }, (_, slot) => {
       const fs = connect();
-      const worker = new Worker(WORKER, { eval: true, workerData: { fs }, transferList: [fs] });
+      const worker = new Worker(WORKER, { eval: true, workerData: { fs, index }, transferList: [fs] });
       worker.on("message", (m: Reply) => this.#settle(m));
       worker.on("error", (e) => {
         for (const [id, p] of this.#pending)

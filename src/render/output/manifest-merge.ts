@@ -13,7 +13,7 @@ export interface MergeRules {
   carryUnits: boolean;
   /** Files of units that are gone (a unit no longer listed, a page its unit no longer has). */
   removed: ReadonlySet<string>;
-  /** Files outside units that stay: kept on purpose (earlier releases' downloads), or rendered to the same bytes. */
+  /** Files outside units kept on purpose (earlier releases' downloads). */
   kept: ReadonlySet<string>;
   /** Files written again that have siblings: the previous release's siblings of them go with them. */
   rewritten: ReadonlySet<string>;
@@ -34,6 +34,15 @@ export interface MergeResult {
   bytes: { raw: number; gzip: number; brotli: number };
   /** Paths whose line differs from the previous release's (written, or gone). */
   changed: number;
+}
+
+/**
+ * A line of the written files that keeps the previous release's file at `path`: the render made the same bytes
+ * (`sha256`, checked against its line; null for a sibling of such a file), and did not write them.
+ * @example sameLine("api/v1/clinic/x.json", "ab12…") // "api/v1/clinic/x.json\t=\tab12…\n"
+ */
+export function sameLine(path: string, sha256: string | null): string {
+  return `${path}\t=\t${sha256 ?? ""}\n`;
 }
 
 /** `x.json.gz` → `x.json`; a file that is not a sibling is its own group. */
@@ -105,6 +114,14 @@ export async function mergeManifest(o: {
     a && b ? Promise.all([a, b]).then(() => undefined) : (a ?? b);
   const previous = o.previous ? new LineReader(o.previous.manifest) : null;
   let pending = previous?.next() ?? null;
+  /** A line of the previous release that stays: listed, and its file linked unless the tree has it already. */
+  const carry = (line: string, path: string): undefined | Promise<void> => {
+    const wasStale = recycled && visit(path);
+    result.carried++;
+    const listed = list(line, path);
+    if (recycled && !wasStale) return listed;
+    return both(listed, o.apply({ op: "link", path, from: from + path, replace: recycled }));
+  };
   /** One line of the previous release that no written file replaces: kept (and linked when needed) or gone. */
   const settle = (line: string): undefined | Promise<void> => {
     const path = line.slice(0, line.indexOf("\t"));
@@ -113,32 +130,35 @@ export async function mergeManifest(o: {
     if (path !== group && (!hasSiblings(group) || rules.rewritten.has(group))) keep = false;
     else if (isUnitFile(group)) keep = rules.carryUnits && !rules.removed.has(group);
     else keep = rules.kept.has(group);
-    const wasStale = recycled && visit(path);
-    if (keep) {
-      result.carried++;
-      const listed = list(line, path);
-      if (recycled && !wasStale) return listed;
-      return both(listed, o.apply({ op: "link", path, from: from + path, replace: recycled }));
-    }
+    if (keep) return carry(line, path);
+    if (recycled) visit(path);
     return both(changed(path), recycled ? o.apply({ op: "unlink", path }) : undefined);
   };
   try {
     await o.written((line) => {
-      const path = line.slice(0, line.indexOf("\t"));
+      const tab = line.indexOf("\t");
+      const path = line.slice(0, tab);
       const waits: Promise<void>[] = [];
+      let before: string | null = null;
       while (pending !== null) {
-        const tab = pending.indexOf("\t");
         // Compared without slicing the previous line's path out (most lines are not at the written path).
-        const order = comparePrefix(pending, tab, path);
+        const order = comparePrefix(pending, pending.indexOf("\t"), path);
         if (order > 0) break;
         const current = pending;
         pending = previous?.next() ?? null;
-        if (order === 0) break; // replaced by the written file
+        if (order === 0) {
+          before = current; // replaced by the written file, or kept as it is
+          break;
+        }
         const wait = settle(current);
         if (wait) waits.push(wait);
       }
-      if (recycled) visit(path);
-      const wait = both(changed(path), list(line, path));
+      let wait: undefined | Promise<void>;
+      if (line.charCodeAt(tab + 1) === 61 /* = */) wait = carry(checkedSame(before, line, path), path);
+      else {
+        if (recycled) visit(path);
+        wait = both(changed(path), list(line, path));
+      }
       if (wait) waits.push(wait);
       waits.push(...gone.splice(0));
       return waits.length > 0 ? Promise.all(waits).then(() => undefined) : undefined;
@@ -164,6 +184,19 @@ export async function mergeManifest(o: {
   await out.close();
   await delta?.close();
   return result;
+}
+
+/**
+ * The previous release's line at `path` (`before`) that a `sameLine` keeps, when it has the SHA-256 the render
+ * found; throws otherwise (the render wrote nothing there: the release would lose the file).
+ */
+function checkedSame(before: string | null, same: string, path: string): string {
+  const sha256 = same.slice(path.length + 3);
+  if (before === null || (sha256 !== "" && !before.endsWith(`\t${sha256}`)))
+    throw new Error(
+      `${path}: rendered to the previous release's bytes, but its files.tsv does not list them there`,
+    );
+  return before;
 }
 
 /** The order of `line`'s first `length` characters (a path) against `path`: < 0, 0 or > 0. */

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { join } from "node:path";
 import { isUnitFile } from "../paths.js";
-import { MANIFEST_HEADER, TREE_MANIFEST } from "./tree-manifest.js";
+import { fileIndexSet, newFileIndex } from "./file-index.js";
+import { MANIFEST_HEADER, manifestCount, TREE_MANIFEST } from "./tree-manifest.js";
 
 /** The files of the release being replaced: carried (hard-linked) when unchanged instead of written again. */
 export interface PreviousTree {
@@ -10,21 +11,26 @@ export interface PreviousTree {
   /** Its `files.tsv`: the entries of its units' files are read from it when they are carried. */
   manifest: string;
   /**
-   * Size and SHA-256 of one of its files that belongs to no unit (lists, downloads, assets…), for reuse by content;
-   * the files of units are not held (a million clinics' files would not fit in memory), they are carried by unit.
+   * Size and SHA-256 of one of its files that belongs to no unit (lists, downloads, assets…); the files of units are
+   * not held (a million clinics' files would not fit in memory), they are carried by unit.
    */
   get(path: string): { bytes: number; sha256: string } | undefined;
+  /** Every file's path and the start of its SHA-256, shared with the compute workers (`./file-index.ts`). */
+  index: Uint32Array;
 }
 
 /**
  * The previous release's tree from its manifest, checked against its trailer (throws when it is truncated or
- * edited): the bytes are hashed as read, in 4 MiB chunks, and only the entries of files outside units are held
- * (a million clinics' manifest is 3 million lines; only a few thousand are outside units).
+ * edited): the bytes are hashed as read, in 4 MiB chunks; the entries of files outside units are held whole (a
+ * million clinics' manifest is 3 million lines; only a few thousand are outside units), every file in the index.
  * @example const previous = await previousTree(".public.releases/0007-2026-06-01/site");
  */
 export async function previousTree(root: string): Promise<PreviousTree> {
   const manifest = join(root, TREE_MANIFEST);
   const byPath = new Map<string, { bytes: number; sha256: string }>();
+  const count0 = await manifestCount(manifest);
+  if (count0 === null) throw new Error(`${manifest}: not a complete tree manifest`);
+  const index = newFileIndex(count0);
   const hash = createHash("sha256");
   let count = 0;
   let trailer: string | null = null;
@@ -58,14 +64,15 @@ export async function previousTree(root: string): Promise<PreviousTree> {
       count++;
       const tab = text.indexOf("\t", from);
       const path = text.slice(from, tab);
-      if (isUnitFile(path)) continue;
       const tab2 = text.indexOf("\t", tab + 1);
-      byPath.set(path, { bytes: Number(text.slice(tab + 1, tab2)), sha256: text.slice(tab2 + 1, nl) });
+      const sha256 = text.slice(tab2 + 1, nl);
+      if (count <= count0) fileIndexSet(index, path, sha256);
+      if (!isUnitFile(path)) byPath.set(path, { bytes: Number(text.slice(tab + 1, tab2)), sha256 });
     }
     rest = text.slice(end);
   }
   if (first || rest !== "") throw new Error(`${manifest}: not a complete tree manifest`);
   if (trailer !== `#end\t${count}\t${hash.digest("hex")}`)
     throw new Error(`${manifest}: does not match its trailer (truncated or edited)`);
-  return { root, manifest, get: (path) => byPath.get(path) };
+  return { root, manifest, get: (path) => byPath.get(path), index };
 }

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { open } from "node:fs/promises";
 
 /** Name of the tree manifest at the root of every output folder (docs/architecture.md). */
 export const TREE_MANIFEST = "files.tsv";
@@ -26,6 +27,20 @@ export function manifestLine(f: TreeFile): string {
 /** Last line of `files.tsv`: the number of file lines and the SHA-256 of every byte before this line. */
 export function manifestTrailer(count: number, digest: string): string {
   return `#end\t${count}\t${digest}\n`;
+}
+
+/** The number of files a `files.tsv` lists, from its trailer (its last line); null when it has none. */
+export async function manifestCount(manifest: string): Promise<number | null> {
+  const file = await open(manifest, "r");
+  try {
+    const { size } = await file.stat();
+    const length = Math.min(size, 512);
+    const { buffer } = await file.read(Buffer.alloc(length), 0, length, size - length);
+    const m = /\n#end\t(\d+)\t[0-9a-f]{64}\n$/.exec(buffer.toString("latin1"));
+    return m ? Number(m[1]) : null;
+  } finally {
+    await file.close();
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import { collectGarbage } from "../../util/collect-garbage.js";
 import { brotliQuality, type Compression, gzipLevel, hasSiblings } from "./compress.js";
 import { type Computed, type ComputeJob, ComputePool, type ComputeResult } from "./compute-pool.js";
 import { FsThread } from "./fs-thread.js";
-import { type MergeRules, mergeManifest, type TreeStart } from "./manifest-merge.js";
+import { type MergeRules, mergeManifest, sameLine, type TreeStart } from "./manifest-merge.js";
 import type { PreviousTree } from "./previous.js";
 import { sortedLines } from "./sort-lines.js";
 import { manifestLine, TREE_MANIFEST, type TreeFile } from "./tree-manifest.js";
@@ -68,12 +68,12 @@ const SPILL_BATCH = 64 * 1024;
 
 /**
  * Writes a release's folder as it is rendered — only what changed: a rendered file whose bytes equal the previous
- * release's file outside units is kept, not written; unchanged units are not named at all (`carryUnits`); every
- * other file goes to disk with its `.br`/`.gz` siblings (`hasSiblings`). Hashing and compressing run on a pool of
- * worker threads, every change to the folder on one file-system thread (`./fs-thread.ts`), in batches. `finish`
- * merges the previous release's `files.tsv` with the lines of the files written (`./manifest-merge.ts`), making
- * the folder match it as it goes (a recycled tree's stale paths, files gone). Paths are relative, with `/`;
- * nothing can be written outside `root`.
+ * release's file at its path is kept, not compressed or written (the compute workers look it up in the previous
+ * release's file index); unchanged units are not named at all (`carryUnits`); every other file goes to disk with
+ * its `.br`/`.gz` siblings (`hasSiblings`). Hashing and compressing run on a pool of worker threads, every change
+ * to the folder on one file-system thread (`./fs-thread.ts`), in batches. `finish` merges the previous release's
+ * `files.tsv` with the lines of the files written (`./manifest-merge.ts`), making the folder match it as it goes
+ * (a recycled tree's stale paths, files gone). Paths are relative, with `/`; nothing can be written outside `root`.
  * @example const out = new OutputWriter(dir, { compression: "fast" }); await out.json("api/v1/x.json", doc); await out.finish();
  */
 export class OutputWriter {
@@ -125,7 +125,7 @@ export class OutputWriter {
     const siblings = compress && hasSiblings(path);
     const brotli = siblings ? brotliQuality(path, mode) : null;
     const gzip = siblings ? gzipLevel(mode) : null;
-    this.#batch.push({ path, body, brotli, gzip, known: this.#known(path, brotli !== null, gzip !== null) });
+    this.#batch.push({ path, body, brotli, gzip });
     this.#batchBytes += body.length;
     if (this.#batch.length >= BATCH_FILES || this.#batchBytes >= BATCH_BYTES) await this.#dispatch();
   }
@@ -305,7 +305,7 @@ export class OutputWriter {
     this.#batchBytes = 0;
     while (this.#inFlight.size >= MAX_BATCHES) await Promise.race(this.#inFlight);
     this.#throwIfFailed();
-    this.#pool ??= new ComputePool(() => this.#fs.connect());
+    this.#pool ??= new ComputePool(() => this.#fs.connect(), this.#options.previous?.index ?? null);
     const write = this.#fs.expect();
     const task = this.#pool
       .compute(jobs, write.id, this.#start.kind === "recycled")
@@ -320,28 +320,14 @@ export class OutputWriter {
     this.#inFlight.add(task);
   }
 
-  /**
-   * The hash of the previous release's file at `path` when it has one outside units with the same siblings as this
-   * render would write (a body with that hash is then kept, not compressed or written again), else null.
-   */
-  #known(path: string, br: boolean, gz: boolean): string | null {
-    const previous = this.#options.previous;
-    const before = previous?.get(path);
-    if (!previous || !before) return null;
-    if (
-      (previous.get(`${path}.br`) !== undefined) !== br ||
-      (previous.get(`${path}.gz`) !== undefined) !== gz
-    )
-      return null;
-    return before.sha256;
-  }
-
   /** Lists the files a compute worker sent to be written; those it found `same` stay the previous release's. */
   #store(results: readonly ComputeResult[]): void {
     const previous = this.#options.previous;
     for (const files of results) {
       if (!Array.isArray(files)) {
-        this.#kept.add(files.path);
+        this.#spillText(
+          sameLine(files.path, files.sha256) + files.siblings.map((s) => sameLine(s, null)).join(""),
+        );
         continue;
       }
       const [main] = files as [Computed];
@@ -360,6 +346,11 @@ export class OutputWriter {
         this.#written.bytes += f.bytes;
       }
     }
+    this.#spillText(text);
+  }
+
+  /** Adds lines to the manifest's spill. */
+  #spillText(text: string): void {
     this.#unspilled += text;
     if (this.#unspilled.length >= SPILL_BATCH) {
       (this.#spill ?? this.#openSpill()).write(this.#unspilled);
