@@ -5,7 +5,7 @@
 // apart from the stamps; an unchanged clinic's files are the same files as the release before's.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectClinics, fromRecords } from "../src/dataset/store.js";
@@ -343,6 +343,27 @@ describe("a chain of incremental releases", () => {
       { ...SAMPLE_BUILD, generatedAt: "2026-09-01T06:00:00Z" },
     );
     expect(next.recycled).toBeNull();
+    filesOf(store());
+  });
+
+  it("a new version of the program renders every unit again, keeps the stamps of unchanged ones, and writes only what changed", async () => {
+    // The current release as another version of the program left it: its render.json names another program.
+    const state = join(realpathSync(store()), "..", "state", "render", "render.json");
+    const info = JSON.parse(readFileSync(state, "utf8")) as { fingerprint: string; content: string };
+    expect(info.content).toMatch(/^[0-9a-f]{32}$/);
+    writeFileSync(state, JSON.stringify({ ...info, fingerprint: "0".repeat(32) }));
+    const before = realpathSync(store());
+    const next = await publishRelease(
+      fromRecords({ ...(data[4] as FlatDataset), dataVersion: "2026-10-01" }),
+      store(),
+      { ...SAMPLE_BUILD, generatedAt: "2026-10-01T06:00:00Z" },
+    );
+    expect(next.units.carried).toBe(0);
+    expect(next.written.files).toBeLessThan(next.files / 10);
+    const path = `api/v1/clinic/${unchanged.id}.json`;
+    const doc = JSON.parse(readFileSync(join(store(), path), "utf8")) as ClinicDocument;
+    expect([doc.meta.data_version, doc.meta.generated_at]).toEqual([VERSIONS[0], at(0)]);
+    expect(statSync(join(store(), path)).ino).toBe(statSync(join(before, path)).ino);
     filesOf(store());
   });
 

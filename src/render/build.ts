@@ -12,7 +12,7 @@ import { groupState } from "./group.js";
 import { NetworkMembers } from "./network-members.js";
 import type { PreviousTree } from "./output/previous.js";
 import { OutputWriter, type TreeStart, type WriteResult } from "./output/writer.js";
-import { fingerprint } from "./plan/fingerprint.js";
+import { fingerprints } from "./plan/fingerprint.js";
 import { type PlanMode, RenderPlan } from "./plan/plan.js";
 import { decideState } from "./plan/state-units.js";
 import { releaseDocuments } from "./releases/emitter.js";
@@ -128,7 +128,7 @@ export async function renderSite(
     previous:
       previous && options.previousRender ? { site: previous.root, dir: options.previousRender } : null,
     out: options.bookkeeping ?? null,
-    fingerprint: await fingerprint({ siteUrl: ctx.siteUrl, baseUrl: ctx.baseUrl, compression }),
+    fingerprints: await fingerprints({ siteUrl: ctx.siteUrl, baseUrl: ctx.baseUrl, compression }),
     mode: options.plan ?? "incremental",
   });
   const out = new OutputWriter(dir, {

@@ -9,15 +9,20 @@ export interface FingerprintOptions {
 }
 
 /**
- * The renderer's fingerprint: a hash of its code (every module of the program, as it runs: `dist/` or, under the
- * tests, `src/`) and of the options that change output bytes. A release whose fingerprint differs from the previous
- * one's reuses none of its files' content keys: everything is rendered again (a new version may render any file
- * differently). Conservative on purpose: a change anywhere in the program counts.
- * @example const f = await fingerprint({ siteUrl: "https://urgentcare.example.org", baseUrl: "https://urgentcare.example.org/api/v1", compression: "max" });
+ * The renderer's fingerprints: `program`, a hash of its code (every module of the program, as it runs: `dist/` or,
+ * under the tests, `src/`) and of the options that change output bytes; `content`, of those options alone, which
+ * content keys hold. A release whose `program` fingerprint is the previous one's carries its unchanged units; one
+ * with another `program` but the same `content` renders every unit again, an unchanged one (same content key) with
+ * the stamp it had — a new version may render any file differently, and the writer keeps those that come out the
+ * same —; with another `content`, nothing of the previous release counts. Conservative on purpose: a change anywhere
+ * in the program counts.
+ * @example const f = await fingerprints({ siteUrl: "https://urgentcare.example.org", baseUrl: "https://urgentcare.example.org/api/v1", compression: "max" });
  */
-export async function fingerprint(options: FingerprintOptions): Promise<string> {
-  return createHash("sha256")
-    .update(JSON.stringify([await programHash(), options.siteUrl, options.baseUrl, options.compression]))
-    .digest("hex")
-    .slice(0, 32);
+export async function fingerprints(
+  options: FingerprintOptions,
+): Promise<{ program: string; content: string }> {
+  const hash = (value: unknown) =>
+    createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 32);
+  const shown = [options.siteUrl, options.baseUrl, options.compression];
+  return { program: hash([await programHash(), ...shown]), content: hash(shown) };
 }

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 
 /**
- * A content key: a hash of the fingerprint (code and options) and of everything a unit's files show apart from
- * their stamp. Two releases that compute the same key for a unit render it to the same bytes (given the same
- * stamp); test/incremental.test.ts checks it by rendering every unit again.
+ * A content key: a hash of the content fingerprint (the options that reach the bytes) and of everything a unit's
+ * files show apart from their stamp. Two releases of one program that compute the same key for a unit render it to
+ * the same bytes (given the same stamp); test/incremental.test.ts checks it by rendering every unit again. The
+ * program is not in it: a unit whose key a new version computes unchanged keeps its stamp (`./fingerprint.ts`).
  * @example contentKey(plan.fingerprint, "city", [entry, memberKeys])
  */
 export function contentKey(fingerprint: string, kind: string, content: unknown): string {

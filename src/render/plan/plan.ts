@@ -26,7 +26,10 @@ export interface PreviousRender {
 /** `render.json` of the render bookkeeping. */
 interface RenderInfo {
   format: 1;
+  /** The program fingerprint (`./fingerprint.ts`). */
   fingerprint: string;
+  /** The content fingerprint its content keys hold (absent before program versions kept stamps). */
+  content?: string;
   /** The search index's pair limit (it decides which keys pair: a change re-renders every shard). */
   pair_limit: number | null;
 }
@@ -47,17 +50,17 @@ export type Decision = { render: true; ctx: BuildContext } | { render: false };
  * What changed → what to render: for every unit, its content key against the previous release's, so that only
  * units whose content changed are rendered; a full build is this with no previous release (every unit new).
  * Keeps the new release's render bookkeeping as units are decided (one file per state, one for the rest).
- * @example const plan = await RenderPlan.open(ctx, { previous, out: join(state, "render"), fingerprint: f, mode: "incremental", pairLimit });
+ * @example const plan = await RenderPlan.open(ctx, { previous, out: join(state, "render"), fingerprints: f, mode: "incremental", pairLimit });
  */
 export class RenderPlan {
   readonly mode: PlanMode;
-  /** The tree unchanged units are carried from; null when there is none (a first release, another fingerprint). */
+  /** The tree unchanged units are carried from; null when there is none (a first release, other options). */
   readonly previousSite: string | null;
   /** The previous release's search pair limit, when its units can be reused. */
   readonly previousPairLimit: number | null;
   readonly #ctx: BuildContext;
   readonly #out: string | null;
-  readonly #fingerprint: string;
+  readonly #fingerprints: { program: string; content: string };
   #pairLimit: number | null;
   readonly #previousDir: string | null;
   readonly #stamps: Map<string, Stamp>;
@@ -79,7 +82,7 @@ export class RenderPlan {
     o: {
       mode: PlanMode;
       out: string | null;
-      fingerprint: string;
+      fingerprints: { program: string; content: string };
       pairLimit: number | null;
       previous: {
         site: string;
@@ -93,7 +96,7 @@ export class RenderPlan {
     this.#ctx = ctx;
     this.mode = o.mode;
     this.#out = o.out;
-    this.#fingerprint = o.fingerprint;
+    this.#fingerprints = o.fingerprints;
     this.#pairLimit = o.pairLimit;
     this.previousSite = o.previous?.site ?? null;
     this.#previousDir = o.previous?.dir ?? null;
@@ -103,8 +106,9 @@ export class RenderPlan {
   }
 
   /**
-   * A plan against `previous` (null: everything is new). The previous release's units count only when it was
-   * rendered with the same fingerprint (same code, same site address and compression).
+   * A plan against `previous` (null: everything is new). The previous release's units count when it was rendered
+   * with the same content fingerprint (site address and compression); when by another version of the program, every
+   * unit is rendered again (`all`), an unchanged one with the stamp it had (`./fingerprint.ts`).
    */
   static async open(
     ctx: BuildContext,
@@ -112,15 +116,18 @@ export class RenderPlan {
       previous: PreviousRender | null;
       /** Where to write this release's render bookkeeping; null keeps none (a render outside a release store). */
       out: string | null;
-      fingerprint: string;
+      fingerprints: { program: string; content: string };
       mode?: PlanMode;
       pairLimit?: number | null;
     },
   ): Promise<RenderPlan> {
     let previous = null;
+    let mode = o.mode ?? "incremental";
     if (o.previous) {
       const info = await readJson<RenderInfo>(join(o.previous.dir, "render.json"));
-      if (info?.format === 1 && info.fingerprint === o.fingerprint) {
+      const sameProgram = info?.fingerprint === o.fingerprints.program;
+      if (info?.format === 1 && (sameProgram || info.content === o.fingerprints.content)) {
+        if (!sameProgram) mode = "all";
         const stamps = (await readJson<Record<string, Stamp>>(join(o.previous.dir, "stamps.json"))) ?? {};
         previous = {
           site: o.previous.site,
@@ -133,9 +140,9 @@ export class RenderPlan {
     }
     if (o.out) await mkdir(join(o.out, "units"), { recursive: true });
     return new RenderPlan(ctx, {
-      mode: o.mode ?? "incremental",
+      mode,
       out: o.out,
-      fingerprint: o.fingerprint,
+      fingerprints: o.fingerprints,
       pairLimit: o.pairLimit ?? null,
       previous,
     });
@@ -146,14 +153,14 @@ export class RenderPlan {
     return this.#out;
   }
 
-  /** The previous release's render bookkeeping, when its units count (same fingerprint); else null. */
+  /** The previous release's render bookkeeping, when its units count (same content fingerprint); else null. */
   get previousBookkeeping(): string | null {
     return this.#previousDir;
   }
 
-  /** The fingerprint content keys are computed with. */
+  /** The fingerprint content keys are computed with (the content fingerprint: the options that reach the bytes). */
   get fingerprint(): string {
-    return this.#fingerprint;
+    return this.#fingerprints.content;
   }
 
   /** Records the search index's pair limit of this release (the search emitter knows it). */
@@ -271,7 +278,12 @@ export class RenderPlan {
       if (s) stamps[id] = s;
     }
     await writeFile(join(this.#out, "stamps.json"), `${JSON.stringify(stamps)}\n`);
-    const info: RenderInfo = { format: 1, fingerprint: this.#fingerprint, pair_limit: this.#pairLimit };
+    const info: RenderInfo = {
+      format: 1,
+      fingerprint: this.#fingerprints.program,
+      content: this.#fingerprints.content,
+      pair_limit: this.#pairLimit,
+    };
     await writeFile(join(this.#out, "render.json"), `${JSON.stringify(info, null, 2)}\n`);
   }
 }
