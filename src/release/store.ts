@@ -135,10 +135,10 @@ export async function beginRelease(
  * The share of the current release's files beyond which an old tree is not recycled. Each stale path of a recycled
  * tree costs, on the thread that writes the tree, the removal of the old tree's file there — most often its last
  * link, so the file system frees the file then and there (200–450 µs a file on this project's build machine)
- * against ~20 µs to link a file into an empty tree. After a release that rendered every unit again (a new version
- * of the program), recycling made the next weekly release at 100k clinics take 127–169 s, 112 s of it removing
- * files on that thread; starting empty, it was published after 60 s, and the old tree's removal, on a worker
- * thread, ended 60 s later (docs/benchmarks.md).
+ * against ~20 µs to link a file into an empty tree. After a release that rewrote every file (a new version of the
+ * program did, before it kept unchanged units' stamps; a new site address does), recycling made the next weekly
+ * release at 100k clinics take 127–169 s, 112 s of it removing files on that thread; starting empty, it was
+ * published after 55–76 s, the old tree's removal, on a worker thread, ending 33–60 s later (docs/benchmarks.md).
  */
 const MAX_STALE_SHARE = 0.25;
 
