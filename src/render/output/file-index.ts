@@ -17,7 +17,7 @@ function pathHash(path) {
     b = Math.imul(b ^ c, 0x5bd1e995);
     b ^= b >>> 15;
   }
-  // Slot 0 of a pair marks an empty slot: a hash is never 0 there.
+  // A slot whose first word is 0 is empty: the first half of a path's hash is never 0.
   return [(a >>> 0) || 1, b >>> 0];
 }
 function slotOf(table, h) {

@@ -56,8 +56,6 @@ export class RenderPlan {
   readonly mode: PlanMode;
   /** The tree unchanged units are carried from; null when there is none (a first release, other options). */
   readonly previousSite: string | null;
-  /** The previous release's search pair limit, when its units can be reused. */
-  readonly previousPairLimit: number | null;
   readonly #ctx: BuildContext;
   readonly #out: string | null;
   readonly #fingerprints: { program: string; content: string };
@@ -89,7 +87,6 @@ export class RenderPlan {
         dir: string;
         stamps: Map<string, Stamp>;
         global: Map<string, UnitRecord>;
-        pairLimit: number | null;
       } | null;
     },
   ) {
@@ -102,7 +99,6 @@ export class RenderPlan {
     this.#previousDir = o.previous?.dir ?? null;
     this.#stamps = o.previous?.stamps ?? new Map();
     this.#previousGlobal = o.previous?.global ?? new Map();
-    this.previousPairLimit = o.previous?.pairLimit ?? null;
   }
 
   /**
@@ -134,7 +130,6 @@ export class RenderPlan {
           dir: o.previous.dir,
           stamps: new Map(Object.entries(stamps)),
           global: await readUnits(unitsFile(o.previous.dir, GLOBAL_UNITS)),
-          pairLimit: info.pair_limit,
         };
       }
     }
