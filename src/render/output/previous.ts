@@ -28,9 +28,10 @@ export interface PreviousTree {
 export async function previousTree(root: string): Promise<PreviousTree> {
   const manifest = join(root, TREE_MANIFEST);
   const byPath = new Map<string, { bytes: number; sha256: string }>();
-  const count0 = await manifestCount(manifest);
-  if (count0 === null) throw new Error(`${manifest}: not a complete tree manifest`);
-  const index = newFileIndex(count0);
+  // The index is sized from the trailer's count, which is checked against the lines below.
+  const listed = await manifestCount(manifest);
+  if (listed === null) throw new Error(`${manifest}: not a complete tree manifest`);
+  const index = newFileIndex(listed);
   const hash = createHash("sha256");
   let count = 0;
   let trailer: string | null = null;
@@ -66,7 +67,7 @@ export async function previousTree(root: string): Promise<PreviousTree> {
       const path = text.slice(from, tab);
       const tab2 = text.indexOf("\t", tab + 1);
       const sha256 = text.slice(tab2 + 1, nl);
-      if (count <= count0) fileIndexSet(index, path, sha256);
+      if (count <= listed) fileIndexSet(index, path, sha256);
       if (!isUnitFile(path)) byPath.set(path, { bytes: Number(text.slice(tab + 1, tab2)), sha256 });
     }
     rest = text.slice(end);

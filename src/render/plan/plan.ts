@@ -50,7 +50,7 @@ export type Decision = { render: true; ctx: BuildContext } | { render: false };
  * What changed → what to render: for every unit, its content key against the previous release's, so that only
  * units whose content changed are rendered; a full build is this with no previous release (every unit new).
  * Keeps the new release's render bookkeeping as units are decided (one file per state, one for the rest).
- * @example const plan = await RenderPlan.open(ctx, { previous, out: join(state, "render"), fingerprints: f, mode: "incremental", pairLimit });
+ * @example const plan = await RenderPlan.open(ctx, { previous, out: join(state, "render"), fingerprints: f, mode: "incremental" });
  */
 export class RenderPlan {
   readonly mode: PlanMode;
@@ -59,7 +59,8 @@ export class RenderPlan {
   readonly #ctx: BuildContext;
   readonly #out: string | null;
   readonly #fingerprints: { program: string; content: string };
-  #pairLimit: number | null;
+  /** The search index's pair limit of this release, once the search emitter has set it. */
+  #pairLimit: number | null = null;
   readonly #previousDir: string | null;
   readonly #stamps: Map<string, Stamp>;
   readonly #referenced = new Set<string>();
@@ -81,7 +82,6 @@ export class RenderPlan {
       mode: PlanMode;
       out: string | null;
       fingerprints: { program: string; content: string };
-      pairLimit: number | null;
       previous: {
         site: string;
         dir: string;
@@ -94,7 +94,6 @@ export class RenderPlan {
     this.mode = o.mode;
     this.#out = o.out;
     this.#fingerprints = o.fingerprints;
-    this.#pairLimit = o.pairLimit;
     this.previousSite = o.previous?.site ?? null;
     this.#previousDir = o.previous?.dir ?? null;
     this.#stamps = o.previous?.stamps ?? new Map();
@@ -114,7 +113,6 @@ export class RenderPlan {
       out: string | null;
       fingerprints: { program: string; content: string };
       mode?: PlanMode;
-      pairLimit?: number | null;
     },
   ): Promise<RenderPlan> {
     let previous = null;
@@ -138,7 +136,6 @@ export class RenderPlan {
       mode,
       out: o.out,
       fingerprints: o.fingerprints,
-      pairLimit: o.pairLimit ?? null,
       previous,
     });
   }
