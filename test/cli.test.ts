@@ -1,4 +1,5 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { once } from "node:events";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -65,6 +66,28 @@ describe.concurrent("ucd command line", () => {
     const index = JSON.parse(await readFile(join(sampleSite(), "api/v1/index.json"), "utf8"));
     expect(index.base_url).toBe(`${SITE_URL}/api/v1`);
     expect((await readdir(join(sampleSite(), "api/v1/clinics"))).length).toBe(51);
+  });
+
+  it("a build runs with its V8 flag in a process of its own, and a SIGTERM stops both with nothing published", async () => {
+    const out = join(tmp.dir, "stopped");
+    const parent = spawn(process.execPath, [BIN, "build", "--out", out, "--compression", "fast"], {
+      stdio: "ignore",
+    });
+    const exited = once(parent, "exit");
+    let child = 0;
+    for (let i = 0; i < 200 && child === 0; i++) {
+      const list = await readFile(`/proc/${parent.pid}/task/${parent.pid}/children`, "utf8").catch(() => "");
+      child = Number(list.trim().split(" ")[0] ?? 0);
+      if (child === 0) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(child).toBeGreaterThan(0);
+    const cmdline = (await readFile(`/proc/${child}/cmdline`, "utf8")).split("\0");
+    expect(cmdline).toContain("--max-semi-space-size=64");
+    parent.kill("SIGTERM");
+    const [code, signal] = await exited;
+    expect([code, signal]).toEqual([null, "SIGTERM"]);
+    expect(() => process.kill(child, 0)).toThrow(/ESRCH/);
+    await expect(readdir(out).catch(() => [])).resolves.not.toContain("public");
   });
 
   it("exits 1 when serving a folder that does not exist", async () => {
