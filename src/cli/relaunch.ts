@@ -6,7 +6,8 @@ import { spawn } from "node:child_process";
  * they survive a scavenge or two before they die, and copying them is the main thread's largest cost. Measured on a
  * weekly 100k release (`--trace-gc`, one run each): 807 scavenges taking 8.3 s of the main thread against 222
  * taking 3.9 s, peak RSS 890 against 874 MiB (docs/benchmarks.md). V8 reads it when the process starts only, so the
- * CLI starts itself again with it (`relaunch`).
+ * CLI starts itself again with it (`relaunch`), as the server does with its own flags (`execForServing`,
+ * packages/server).
  */
 export const YOUNG_GENERATION_FLAG = "--max-semi-space-size=64";
 const FLAG_NAME = "--max-semi-space-size";
@@ -33,16 +34,24 @@ export function relaunchArgs(
   return [...execArgv, YOUNG_GENERATION_FLAG];
 }
 
+/** `process.execve` (Node 23.11+): this process becomes a new Node, same PID and standard streams. */
+type Execve = (file: string, args: string[], env: NodeJS.ProcessEnv) => never;
+
 /**
- * Runs the CLI in a child process with `YOUNG_GENERATION_FLAG` when `relaunchArgs` asks for it, sharing this
- * process's standard streams, and resolves with its exit code; null when the command is to run in this process.
- * SIGINT, SIGTERM and SIGHUP sent to this process go to the child; a child ended by a signal ends this process by
- * the same signal, so a caller sees what it would have seen without the relaunch.
+ * Starts the CLI again with `YOUNG_GENERATION_FLAG` when `relaunchArgs` asks for it; null when the command is to run
+ * in this process. Where Node has `process.execve` (23.11+), this process becomes the new one (same PID, streams
+ * and signals) and the call does not return. Elsewhere (Node 20) the CLI runs in a child process sharing this
+ * one's standard streams, and the call resolves with its exit code: SIGINT, SIGTERM and SIGHUP sent to this process
+ * go to the child, and a child ended by a signal ends this process by the same signal, so that a caller sees what
+ * it would have seen without the relaunch.
  * @example const code = await relaunch(script, argv); if (code === null) process.exitCode = await main(argv);
  */
 export async function relaunch(script: string, argv: readonly string[]): Promise<number | null> {
   const args = relaunchArgs(argv, process.execArgv, process.env);
   if (args === null) return null;
+  const execve = (process as { execve?: Execve }).execve;
+  if (typeof execve === "function")
+    execve.call(process, process.execPath, [process.execPath, ...args, script, ...argv], process.env);
   const child = spawn(process.execPath, [...args, script, ...argv], { stdio: "inherit" });
   const forward = (signal: NodeJS.Signals) => () => {
     child.kill(signal);
