@@ -20,7 +20,8 @@ const FORWARDED = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
 /**
  * The node arguments to start the CLI again with, for a command that builds in a process started without the flag
- * (nor with its own size: `node --max-semi-space-size=… bin/ucd.js` or `NODE_OPTIONS` wins); null to run here.
+ * (nor with its own size: `node --max-semi-space-size=… bin/ucd.js` or `NODE_OPTIONS` wins); null to run here. A
+ * process started under the inspector (`--inspect…`) runs here too: the debugger is attached to it.
  * @example relaunchArgs(["build", "--out", "public"], [], {}) // ["--max-semi-space-size=64"]
  */
 export function relaunchArgs(
@@ -30,7 +31,8 @@ export function relaunchArgs(
 ): string[] | null {
   if (!BUILDING.has(argv[0] ?? "") || argv.includes("--help") || argv.includes("-h")) return null;
   const given = [...execArgv, ...(env.NODE_OPTIONS ?? "").split(/\s+/)];
-  if (given.some((a) => a === FLAG_NAME || a.startsWith(`${FLAG_NAME}=`))) return null;
+  if (given.some((a) => a === FLAG_NAME || a.startsWith(`${FLAG_NAME}=`) || a.startsWith("--inspect")))
+    return null;
   return [...execArgv, YOUNG_GENERATION_FLAG];
 }
 

@@ -16,6 +16,11 @@ describe("relaunchArgs: which runs of the CLI start again with the build's V8 fl
     expect(relaunchArgs([], [], {})).toBeNull();
   });
 
+  it("not a build being debugged: the inspector is attached to the process started", () => {
+    expect(relaunchArgs(["build"], ["--inspect-brk"], {})).toBeNull();
+    expect(relaunchArgs(["build"], [], { NODE_OPTIONS: "--inspect=9230" })).toBeNull();
+  });
+
   it("not a build whose young generation the caller sized, on the command line or in NODE_OPTIONS", () => {
     expect(relaunchArgs(["build"], ["--max-semi-space-size=8"], {})).toBeNull();
     expect(relaunchArgs(["build"], [], { NODE_OPTIONS: "--inspect --max-semi-space-size=128" })).toBeNull();
