@@ -174,6 +174,9 @@ describe("addresses", () => {
     ["no suite", "1234 N MAIN ST", null, "1234 N Main St"],
     ["suite repeats street", "1 MAIN ST", "1 main st", "1 Main St"],
     ["nothing", null, null, null],
+    // A run of empty parts is one comma, so that normalising the line again changes nothing (found by fast-check).
+    ["a run of commas", ", ,, A", null, ", A"],
+    ["two commas", ",, A", null, ", A"],
   ] as const)("streetLine: %s", (_, a, b, want) => expect(streetLine(a, b, true)).toBe(want));
   test("composeAddress joins street, city, state and ZIP", () => {
     expect(composeAddress("1 Main St", "Austin", "TX", "78701")).toBe("1 Main St, Austin, TX 78701");

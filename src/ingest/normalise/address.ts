@@ -10,7 +10,8 @@ export function streetLine(street: string | null, street2: string | null, recase
     .filter((p): p is string => p !== null)
     .map((p) => (recase ? properCase(p) : p));
   if (parts.length === 2 && parts[0]?.toLowerCase() === parts[1]?.toLowerCase()) parts.pop();
-  return parts.length ? parts.join(", ").replace(/,\s*,/g, ",") : null;
+  // A run of commas (empty parts: ", ,, ") is one comma; a run, not pairs, so that normalising twice changes nothing.
+  return parts.length ? parts.join(", ").replace(/,(?:\s*,)+/g, ",") : null;
 }
 
 /**
