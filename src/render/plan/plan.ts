@@ -30,8 +30,6 @@ interface RenderInfo {
   fingerprint: string;
   /** The content fingerprint its content keys hold (absent before program versions kept stamps). */
   content?: string;
-  /** The search index's pair limit (it decides which keys pair: a change re-renders every shard). */
-  pair_limit: number | null;
 }
 
 /**
@@ -59,8 +57,6 @@ export class RenderPlan {
   readonly #ctx: BuildContext;
   readonly #out: string | null;
   readonly #fingerprints: { program: string; content: string };
-  /** The search index's pair limit of this release, once the search emitter has set it. */
-  #pairLimit: number | null = null;
   readonly #previousDir: string | null;
   readonly #stamps: Map<string, Stamp>;
   readonly #referenced = new Set<string>();
@@ -153,11 +149,6 @@ export class RenderPlan {
   /** The fingerprint content keys are computed with (the content fingerprint: the options that reach the bytes). */
   get fingerprint(): string {
     return this.#fingerprints.content;
-  }
-
-  /** Records the search index's pair limit of this release (the search emitter knows it). */
-  set pairLimit(limit: number) {
-    this.#pairLimit = limit;
   }
 
   /** Units rendered and carried so far. */
@@ -274,7 +265,6 @@ export class RenderPlan {
       format: 1,
       fingerprint: this.#fingerprints.program,
       content: this.#fingerprints.content,
-      pair_limit: this.#pairLimit,
     };
     await writeFile(join(this.#out, "render.json"), `${JSON.stringify(info, null, 2)}\n`);
   }

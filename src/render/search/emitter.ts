@@ -34,7 +34,6 @@ export function searchEmitter(layout: Partial<LayoutOptions> = {}, how: SearchEm
       pairLimit: pairLimitFor(summary.clinics, layout.keyLimit ?? DEFAULT_LAYOUT.keyLimit),
       ...layout,
     };
-    plan.pairLimit = options.pairLimit;
     const full = new FullLayout(join(scratch, "search"), options);
     const changes = new IndexChanges();
     let previous: Promise<PreviousIndex | null> | null = null;

@@ -26,8 +26,9 @@ const ESCAPES: Record<string, string> = {
   '"': "&quot;",
   "'": "&#39;",
 };
-/** A character `escapeHtml` replaces. */
+/** A character `escapeHtml` replaces; every one of them (`g`). */
 const SPECIAL = /[&<>"']/;
+const EVERY_SPECIAL = new RegExp(SPECIAL.source, "g");
 
 /**
  * Escapes text for HTML text and double-quoted attribute values.
@@ -35,7 +36,7 @@ const SPECIAL = /[&<>"']/;
  */
 export function escapeHtml(text: string): string {
   // Most values have nothing to escape: one test is a third cheaper than a replace that finds nothing.
-  return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string) : text;
+  return SPECIAL.test(text) ? text.replace(EVERY_SPECIAL, (c) => ESCAPES[c] as string) : text;
 }
 
 function render(value: Fragment): string {
