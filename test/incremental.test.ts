@@ -201,6 +201,12 @@ describe("a chain of incremental releases", () => {
       "0005-2026-08-01",
     ]);
     expect(trees.every((t) => t.size > 1000)).toBe(true);
+    // Only the current release keeps its base's bookkeeping (what a rebuild of its data version compares against);
+    // the one before dropped the bookkeeping of the release before it, which nothing else held any more.
+    const state = (id: string) => readdirSync(join(store(), "..", ".public.releases", id, "state")).sort();
+    expect(state("0005-2026-08-01")).toContain("base");
+    expect(state("0004-2026-07-01")).not.toContain("base");
+    expect(state("0004-2026-07-01")).toEqual(state("0005-2026-08-01").filter((n) => n !== "base"));
   });
 
   it("is byte for byte the release that renders every unit again", () => {

@@ -10,6 +10,8 @@ import { renderSite } from "../../src/render/build.js";
 import { documentLine, documentOf } from "../../src/render/downloads/json.js";
 import {
   DICTIONARY_COLUMNS,
+  PARQUET_CODEC,
+  PARQUET_COMPRESSORS,
   PARQUET_CREATED_BY,
   ParquetSink,
   parquetSchema,
@@ -91,7 +93,8 @@ describe("the downloads' fast paths", () => {
     const writer = new ParquetWriter({
       writer: fileWriter(theirs),
       schema: parquetSchema(),
-      codec: "SNAPPY",
+      codec: PARQUET_CODEC.name,
+      compressors: PARQUET_COMPRESSORS,
       kvMetadata: metadata,
       createdBy: PARQUET_CREATED_BY,
     });

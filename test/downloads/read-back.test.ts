@@ -181,7 +181,7 @@ describe("bulk downloads read back with DuckDB", () => {
     expect(manifest.attribution).toContain(SITE_URL);
   });
 
-  it("Parquet: typed columns as the manifest says, dictionary-encoded places, snappy, licence in the footer", async () => {
+  it("Parquet: typed columns as the manifest says, dictionary-encoded places, gzip, licence in the footer", async () => {
     const pq = file(`${STEM}.parquet`);
     const described = await db.all(`describe select * from ${pq}`);
     const columns = manifest.files.find((f) => f.format === "parquet")?.columns ?? [];
@@ -204,7 +204,7 @@ describe("bulk downloads read back with DuckDB", () => {
         .join(", ")}))`.replace(/"open"/g, "open"),
     );
     const chunks = await db.all(`select path_in_schema, encodings, compression from parquet_metadata(${pq})`);
-    for (const c of chunks) expect(c.compression, String(c.path_in_schema)).toBe("SNAPPY");
+    for (const c of chunks) expect(c.compression, String(c.path_in_schema)).toBe("GZIP");
     for (const name of ["state", "state_code", "city", "city_name", "network"]) {
       expect(String(chunks.find((c) => c.path_in_schema === name)?.encodings), name).toContain(
         "RLE_DICTIONARY",

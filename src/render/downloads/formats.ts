@@ -4,7 +4,7 @@ import type { OutputWriter } from "../output/writer.js";
 import { type ColumnInfo, csvColumns, DOCUMENT_COLUMNS, parquetColumns } from "./columns.js";
 import { CSV_HEADER, csvLine } from "./csv.js";
 import { documentLine } from "./json.js";
-import { ParquetSink } from "./parquet.js";
+import { PARQUET_CODEC, ParquetSink } from "./parquet.js";
 import type { ExportRow } from "./rows.js";
 import type { TextReuse } from "./text-reuse.js";
 import { textSink } from "./text-sink.js";
@@ -45,6 +45,8 @@ export interface FormatSpec {
   mediaType: string;
   /** Whether the file has a `.gz` sibling (text formats; Parquet is compressed inside). No `.br`: docs/releases.md. */
   gzip: boolean;
+  /** The codec inside the file (the manifest's `compression`); null for the text formats. */
+  compression: string | null;
   columns(): readonly ColumnInfo[];
   open(target: SinkTarget): Promise<RowSink>;
 }
@@ -59,6 +61,7 @@ export const FORMATS: readonly FormatSpec[] = [
     extension: "csv",
     mediaType: "text/csv",
     gzip: true,
+    compression: null,
     columns: csvColumns,
     // UTF-8 without BOM, a header row of the canonical columns, one CRLF-terminated line per clinic.
     open: (target) =>
@@ -69,6 +72,7 @@ export const FORMATS: readonly FormatSpec[] = [
     extension: "json",
     mediaType: "application/json",
     gzip: true,
+    compression: null,
     columns: () => DOCUMENT_COLUMNS,
     // One array, one clinic per line (so that diffs between releases stay readable).
     open: (target) =>
@@ -85,6 +89,7 @@ export const FORMATS: readonly FormatSpec[] = [
     extension: "ndjson",
     mediaType: "application/x-ndjson",
     gzip: true,
+    compression: null,
     columns: () => DOCUMENT_COLUMNS,
     // One clinic per LF-terminated line, no enclosing array.
     open: (target) =>
@@ -101,6 +106,7 @@ export const FORMATS: readonly FormatSpec[] = [
     extension: "parquet",
     mediaType: "application/vnd.apache.parquet",
     gzip: false,
+    compression: PARQUET_CODEC.manifest,
     columns: parquetColumns,
     async open({ out, path, ctx }) {
       const sink = new ParquetSink(await out.external(path), [

@@ -33,7 +33,7 @@ export function fileEntry(
     sha256: file.sha256,
     rows,
     http_encodings: spec.gzip ? ["gzip"] : [],
-    compression: spec.format === "parquet" ? "snappy" : null,
+    compression: spec.compression,
     ...(spec.format === "csv"
       ? {
           dialect: {
