@@ -263,8 +263,8 @@ export const PARQUET_ROW_GROUP = 50_000;
 /**
  * How the Parquet file's pages are compressed: GZIP (RFC 1952, deflate at zlib's default level 6), which every
  * Parquet reader has (DuckDB, Arrow and so pandas, polars, R and Spark, hyparquet). Snappy, hyparquet-writer's
- * built-in codec, made files 1.6 times as large (the sample: 1.26 MB against 0.80 MB; 100k clinics: 12.4 against
- * 7.9 MB), and a Parquet file is downloaded and kept by every release for a year (`ARCHIVED_FORMATS`); zstd would be
+ * built-in codec, made files 1.5–1.6 times as large (the sample: 1.26 MB against 0.85 MB; 100k clinics: 12.4
+ * against 7.7 MB), and a Parquet file is downloaded and kept by every release for a year (`ARCHIVED_FORMATS`); zstd would be
  * smaller still, but Node 20 has no zstd. Deflating costs ~0.7 s per 100,000 rows (measured: `gzipSync` of the 100k
  * file's 28 MB of uncompressed pages). `compression` in the download manifest says it.
  */
