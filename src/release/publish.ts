@@ -7,6 +7,7 @@ import { type RenderOptions, type RenderResult, renderSite } from "../render/bui
 import { type PreviousTree, previousTree } from "../render/output/previous.js";
 import { DEFAULT_KEEP_RELEASES, type HistoryEntry } from "../render/releases/inputs.js";
 import { BuildError } from "../render/validate.js";
+import { settled } from "../util/settled.js";
 import { type ReleaseInfo, readInfo } from "./info.js";
 import { type BaseRelease, planRelease, type ReleasePlan } from "./plan.js";
 import { readRecords, writeRecords } from "./records.js";
@@ -178,21 +179,6 @@ async function buildRelease(
     await pruning.done; // a failed build still waits for the removal it started
     throw e;
   }
-}
-
-/** A task started now and awaited later: `result()` resolves or rethrows; `done` settles either way. */
-interface Settled<T> {
-  done: Promise<unknown>;
-  result: () => Promise<T>;
-}
-
-/** Holds a task's failure until it is awaited (not an unhandled rejection while the build goes on). */
-function settled<T>(task: Promise<T>): Settled<T> {
-  const done = task.then(
-    () => undefined,
-    () => undefined,
-  );
-  return { done, result: () => task };
 }
 
 /**

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { ClinicRecord, Dataset } from "../dataset/types.js";
 import { collectGarbage } from "../util/collect-garbage.js";
+import { type Settled, settled } from "../util/settled.js";
 import { type BuildOptions, createContext } from "./context.js";
 import { catalogueDocuments, stateDocuments } from "./documents/api-emitters.js";
 import { clinicDocuments } from "./documents/clinic-document.js";
@@ -76,7 +77,10 @@ export interface RenderOptions extends BuildOptions {
   emitters?: readonly Emitter[];
   /**
    * Called with each state's records as the render loads them (states in slug order, those without clinics left
-   * out): the release store keeps them for the next release without reading the data set again.
+   * out): the release store keeps them for the next release without reading the data set again. The render goes on
+   * with the state while the returned promise is pending (it takes what it needs of the records before it returns,
+   * so that only writing and compressing are left: on the thread pool, beside the render); one call at a time, and
+   * the render ends after the last one has.
    */
   onState?: (state: string, records: readonly ClinicRecord[]) => Promise<void>;
 }
@@ -142,6 +146,8 @@ export async function renderSite(
     for (const path of plan.takeGone()) out.remove(path);
   };
   const scratch = await mkdtemp(join(dir, "..", ".scratch-"));
+  /** The state records being kept (`onState`), behind the render. */
+  let keeping = null as Settled<void> | null;
   try {
     const networkMembers = new NetworkMembers(join(scratch, "networks"));
     const run: BuildRun = {
@@ -162,8 +168,13 @@ export async function renderSite(
       const code = state.state.code;
       await trace.step("plan: units", () => plan.beginState(code));
       const clinics = await trace.step("load", () => dataset.clinics.load(code));
-      if (clinics.length > 0 && options.onState)
-        await trace.step("bookkeeping: records", () => options.onState?.(code, clinics));
+      if (clinics.length > 0 && options.onState) {
+        const onState = options.onState;
+        await trace.step("bookkeeping: records", async () => {
+          await keeping?.result();
+          keeping = settled(onState(code, clinics));
+        });
+      }
       const group = await trace.step("group", () => groupState(ctx, state, clinics));
       await trace.step("plan: units", () => decideState(plan, summary, group));
       await trace.step("network members", () => networkMembers.add(group));
@@ -173,6 +184,7 @@ export async function renderSite(
       removeGone();
       collectGarbage();
     }
+    await trace.step("bookkeeping: records", async () => keeping?.result());
     for (const [i, h] of hooks.entries())
       await trace.step(`finish: ${nameOf(emitters[i], i)}`, () => h.finish?.());
     check.throwIfAny();
@@ -188,6 +200,7 @@ export async function renderSite(
       history: run.published.history ?? [],
     };
   } finally {
+    await keeping?.done;
     await out.drain().catch(() => {});
     await out.close();
     await rm(scratch, { recursive: true, force: true });
