@@ -1,5 +1,6 @@
 // Releases: a second release built from an edited export of the first keeps ids, lists exactly what changed,
 // keeps the first release's dated downloads, and keeps removed clinics' links alive.
+import { readdirSync } from "node:fs";
 import { lstat, readFile, readlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { UrgentCareClient } from "@urgent-care-directory/sdk";
@@ -14,7 +15,7 @@ import { csvField } from "../src/render/downloads/csv.js";
 import { BuildError } from "../src/render/validate.js";
 import type { ClinicDocument } from "../src/schema/clinic-document.js";
 import type { ChangesDocument, ReleasesList } from "../src/schema/releases.js";
-import { SAMPLE_BUILD, SITE_URL, smallRecords, tempDir } from "./helpers/sample-site.js";
+import { API_BUILD, SAMPLE_BUILD, SITE_URL, smallRecords, tempDir } from "./helpers/sample-site.js";
 import { manifestOf, readJson } from "./helpers/tree.js";
 
 const V1 = "2026-05-01";
@@ -202,5 +203,40 @@ describe("a second release from an edited export of the first", () => {
     expect(await readlink(out)).toMatch(/0002-2026-06-01/);
     const allowed = await publishRelease(shrunk, out, { ...SAMPLE_BUILD, allowShrink: true });
     expect(allowed.plan.changes?.removed.length).toBeGreaterThan(0);
+  });
+});
+
+describe("rebuilding the published data version", () => {
+  it("is compared against the release before it every time, while only the current folder keeps that base", async () => {
+    const tmp = await tempDir();
+    try {
+      const out = join(tmp.dir, "public");
+      // One state of the small data set: what is compared is the same whatever the size.
+      const small = smallRecords();
+      const one = (small.clinics[0] as ClinicRecord).state;
+      const all = {
+        ...small,
+        clinics: small.clinics.filter((c) => c.state === one),
+        cities: small.cities.filter((c) => c.state === one),
+      };
+      const [added] = all.clinics as [ClinicRecord];
+      const v1 = fromRecords({ ...all, dataVersion: V1, clinics: all.clinics.slice(1) });
+      await publishRelease(v1, out, API_BUILD);
+      const state = (id: string) => readdirSync(join(tmp.dir, ".public.releases", id, "state"));
+      // The release of V2, then V2 built again twice (`npm start` again): each replaces the one before and says
+      // what changed since V1, never "nothing" against itself.
+      for (const [i, id] of ["0002", "0003", "0004"].entries()) {
+        const published = await publishRelease(fromRecords({ ...all, dataVersion: V2 }), out, API_BUILD);
+        expect(published.plan.base?.dataVersion, `build ${i + 1} of ${V2}`).toBe(V1);
+        expect(published.plan.changes?.added.map((c) => c.id)).toEqual([added.id]);
+        expect(await readlink(out)).toBe(`.public.releases/${id}-${V2}/site`);
+        const folders = readdirSync(join(tmp.dir, ".public.releases"))
+          .filter((n) => /^\d{4}-/.test(n))
+          .sort();
+        expect(folders.map((f) => state(f).includes("base"))).toEqual(folders.map((f) => f.startsWith(id)));
+      }
+    } finally {
+      await tmp.cleanup();
+    }
   });
 });
