@@ -190,8 +190,8 @@ const BASE = "base";
 /**
  * Removes the base of a release that is no longer the current one: only the current release is ever rebuilt or
  * compared against (a rollback is a new build, `--allow-older`), so the release before keeps its own bookkeeping
- * and drops its base's — whose files, once that older folder is pruned, are held by nothing else (on the sample,
- * 5 MiB of each kept folder: records, sources and render bookkeeping of the release two before).
+ * and drops its base's — whose files, once that older folder is pruned, are held by nothing else (the records,
+ * sources and render bookkeeping of the release two before: 5.3 MiB of the sample's store, 38.5 MiB at 100k).
  */
 async function forgetBase(release: StoredRelease): Promise<void> {
   // The new release is published by now: a base that cannot be removed is left for the prune that removes its folder.

@@ -93,7 +93,7 @@ describe("the downloads' fast paths", () => {
     const writer = new ParquetWriter({
       writer: fileWriter(theirs),
       schema: parquetSchema(),
-      codec: PARQUET_CODEC.name,
+      codec: PARQUET_CODEC,
       compressors: PARQUET_COMPRESSORS,
       kvMetadata: metadata,
       createdBy: PARQUET_CREATED_BY,

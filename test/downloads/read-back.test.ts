@@ -205,6 +205,13 @@ describe("bulk downloads read back with DuckDB", () => {
     );
     const chunks = await db.all(`select path_in_schema, encodings, compression from parquet_metadata(${pq})`);
     for (const c of chunks) expect(c.compression, String(c.path_in_schema)).toBe("GZIP");
+    // The manifest names the codec inside each file: the Parquet file's, none for the text formats.
+    expect(Object.fromEntries(manifest.files.map((f) => [f.format, f.compression]))).toEqual({
+      csv: null,
+      json: null,
+      ndjson: null,
+      parquet: "gzip",
+    });
     for (const name of ["state", "state_code", "city", "city_name", "network"]) {
       expect(String(chunks.find((c) => c.path_in_schema === name)?.encodings), name).toContain(
         "RLE_DICTIONARY",

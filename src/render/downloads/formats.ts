@@ -106,7 +106,7 @@ export const FORMATS: readonly FormatSpec[] = [
     extension: "parquet",
     mediaType: "application/vnd.apache.parquet",
     gzip: false,
-    compression: PARQUET_CODEC.manifest,
+    compression: PARQUET_CODEC.toLowerCase(),
     columns: parquetColumns,
     async open({ out, path, ctx }) {
       const sink = new ParquetSink(await out.external(path), [
