@@ -66,6 +66,7 @@ export async function* readRecords(
   switch (format) {
     case "zip": {
       const bundle = await openZipBundle(path).catch((e: Error) => {
+        if (e instanceof FatalInputError) throw e;
         throw new FatalInputError({
           file: path,
           row: 0,
