@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import * as zlib from "node:zlib";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { collectClinics } from "../../src/dataset/store.js";
@@ -281,6 +282,49 @@ describe("errors from inside a Parquet file name the file, the row group and the
       `${path}:0:names.primary: file_unreadable: row group 0, column names.primary: a value of 2147483648 bytes runs past the end of its page.`,
     );
   });
+});
+
+describe("Zstandard pages are held to their declared size", () => {
+  /** A Zstandard frame without a content size (window 1 MiB) of RLE blocks of 128 KiB each: `blocks` × 128 KiB. */
+  function zstdRle(blocks: number, byte: number): Uint8Array {
+    const out = [0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x50];
+    for (let i = 0; i < blocks; i++) {
+      const h = ((128 * 1024) << 3) | (1 << 1) | (i === blocks - 1 ? 1 : 0);
+      out.push(h & 0xff, (h >> 8) & 0xff, (h >> 16) & 0xff, byte);
+    }
+    return Uint8Array.from(out);
+  }
+  const zstdPage = async (name: string, body: Uint8Array, declared: number) => {
+    const names = namesColumn("ZSTD", dataPage(1, declared, body.length), body);
+    const path = await write(
+      name,
+      craftParquet([{ rows: 1, columns: placeColumns(one, { "names.primary": names }) }]),
+    );
+    const r = await ucd("validate", "--input", path);
+    return { code: r.code, out: `${r.out}\n${r.err}` };
+  };
+
+  test("blocks that make 1 MiB where the page declares 100 bytes: refused from the block headers, on every Node", async () => {
+    const r = await zstdPage("zstd-rle.parquet", zstdRle(8, 0x41), 100);
+    expect(r.code, r.out).toBe(1);
+    expect(r.out).toContain(
+      "row group 0, column names.primary: a page's Zstandard data holds 1048576 bytes where its header declares 100.",
+    );
+  });
+
+  test.skipIf(typeof (zlib as { zstdCompressSync?: unknown }).zstdCompressSync !== "function")(
+    "compressed blocks that inflate past the declared size: stopped at it (Node's zstd, 22.15 and later)",
+    async () => {
+      const compress = (zlib as unknown as { zstdCompressSync: (b: Buffer, o: object) => Buffer })
+        .zstdCompressSync;
+      const flag = (zlib.constants as Record<string, number>).ZSTD_c_contentSizeFlag as number;
+      // A repeated phrase, not one byte: compressed blocks, whose sizes only decompressing tells.
+      const body = compress(Buffer.alloc(64 << 20, "Synthetic Urgent Care "), { params: { [flag]: 0 } });
+      const r = await zstdPage("zstd-bomb.parquet", body, 100);
+      expect(r.code, r.out).toBe(1);
+      expect(r.out).toContain("a page decompresses (ZSTD) to more than the 100 bytes its header declares");
+    },
+  );
 });
 
 describe("a place's geometry that is not a point", () => {
