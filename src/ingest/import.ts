@@ -54,6 +54,8 @@ export interface ImportOptions {
   threads?: number;
   /** Read an update on its own, without a release to apply it to (`ucd validate`), instead of refusing it. */
   updatesAlone?: boolean;
+  /** Apply an update older than the release it applies to (a rollback on purpose) instead of refusing it. */
+  allowOlder?: boolean;
   /** How to read an input that is not UTF-8: a WHATWG encoding label (`windows-1252`, `utf-16le`). */
   encoding?: string;
 }
@@ -110,7 +112,12 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
     trace.mark("read", `${read.read} rows, ${read.reused} reused`);
     const files = read.files;
     if (log.hasFatal) return { dataset: null, log, files };
-    const base = updateBase(read, options.base ?? null, options.updatesAlone === true, report);
+    const base = updateBase(
+      read,
+      options.base ?? null,
+      { alone: options.updatesAlone === true, allowOlder: options.allowOlder === true },
+      report,
+    );
     if (log.hasFatal) return { dataset: null, log, files };
 
     const inferred = (base ? await withKeptPrefixes(read.prefixes, base) : read.prefixes).decide();
