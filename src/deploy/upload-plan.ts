@@ -18,11 +18,12 @@
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
-import { mkdtemp, rename, rm } from "node:fs/promises";
+import { rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { manifestTrailer } from "../render/output/tree-manifest.js";
+import { processFolder } from "../util/process-folder.js";
 import {
   BUCKET_RECORD_KEY,
   type BucketObject,
@@ -123,7 +124,7 @@ export interface PlanOptions {
  * @example const plan = await planUpload({ root: "/srv/ucd/.public.releases/0002-2026-06-01/site", siblings: false, against: "held.tsv", record: "next.tsv" });
  */
 export async function planUpload(o: PlanOptions): Promise<UploadPlan> {
-  const dir = await mkdtemp(join(tmpdir(), "ucd-upload-plan-"));
+  const dir = await processFolder(tmpdir(), "ucd-upload-plan-");
   const known = o.against !== null;
   const summary: PlanSummary = {
     keys: 0,
