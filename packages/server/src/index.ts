@@ -52,6 +52,7 @@ export { HOST, MAX_HEADERS, newRequestHead, parseHead, type RequestHead } from "
 export { LiveSite, type ReloadResult, watchReplacement } from "./live-site.js";
 export { type AccessLogger, accessLogger, jsonLogger, type LogFields, type Logger } from "./log.js";
 export {
+  type Entry,
   MANIFEST_HEADER,
   MANIFEST_NAME,
   ManifestError,
@@ -89,7 +90,6 @@ export {
   checkTree,
   classOf,
   DEFAULT_SITE_OPTIONS,
-  type Entry,
   loadSite,
   REQUIRED_DOCUMENTS,
   Site,

@@ -10,11 +10,12 @@ import {
 import { fileFiller, IntegrityError } from "./files.js";
 import { preflightFor, rangeNotSatisfiable, redirectReply } from "./fixed.js";
 import { gzippedOnTheFly, readAndGzip } from "./gzip-on-the-fly.js";
+import type { Entry } from "./manifest.js";
 import { encodingOf, matchesTags, negotiate } from "./negotiate.js";
 import { cacheClassOf, dispositionOf, documentHeaders, mediaTypeOf, movedClinicPage } from "./policy.js";
 import { parseRange, partialReply } from "./range.js";
 import { flat, makeReply, type Reply } from "./reply.js";
-import { aliasFolder, type Entry, type Site } from "./site.js";
+import { aliasFolder, type Site } from "./site.js";
 
 /** Longest request target answered; longer ones get 414. */
 export const MAX_PATH = 2048;

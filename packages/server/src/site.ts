@@ -7,6 +7,7 @@ import { type FixedReplies, fixedReplies } from "./fixed.js";
 import { gzippedOnTheFly, readAndGzip } from "./gzip-on-the-fly.js";
 import { HotSet } from "./hot-set.js";
 import {
+  type Entry,
   MANIFEST_NAME,
   ManifestError,
   type ManifestLine,
@@ -39,13 +40,6 @@ export const DEFAULT_SITE_OPTIONS: Required<SiteOptions> = {
 
 /** Documents a build must contain to be served. */
 export const REQUIRED_DOCUMENTS = ["/api/v1/index.json", "/api/openapi.json", "/404.json"] as const;
-
-/** The manifest lines of one document: its own and its compressed siblings'. */
-export interface Entry {
-  identity: ManifestLine;
-  br: ManifestLine | null;
-  gz: ManifestLine | null;
-}
 
 /**
  * A loaded output folder: a compact index of every listed document, a byte-budgeted set of hot documents
