@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { Socket } from "node:net";
 import { PARTIAL, type ScanState, scanHead } from "./head-scan.js";
 import { HOST, newRequestHead, originForm } from "./http-parser.js";
+import { Lingering } from "./linger.js";
 import type { LiveSite } from "./live-site.js";
 import type { AccessLogger, Logger } from "./log.js";
 import { acceptFailed, type Limits, type RunningHttp } from "./raw-server.js";
@@ -137,6 +138,7 @@ export function createNodeServer(
   log?: Logger,
 ): RunningHttp {
   const sockets = new Map<Socket, Guard>();
+  const lingering = new Lingering(limits.lingerMs);
   const ending = new WeakSet<Socket>();
   const server = createServer(
     {
@@ -184,16 +186,23 @@ export function createNodeServer(
   server.removeAllListeners("connection");
   server.on("connection", (socket: Socket) => {
     if (sockets.size >= limits.maxConnections) {
+      // Read and drop whatever the client sends so its close is seen; it lingers, uncounted, then is cut off.
       socket.on("error", () => socket.destroy());
-      const cut = setTimeout(() => socket.destroy(), 1_000);
-      socket.on("close", () => clearTimeout(cut));
       socket.resume();
       refuse(socket, live.current.fixed.unavailable.get);
+      lingering.add(socket, Date.now());
       return;
     }
+    // Connections finished with give way to a new one (their descriptors are within the cap too).
+    if (sockets.size + lingering.size >= limits.maxConnections) lingering.evictOldest();
     const entry = newGuard(socket);
     sockets.set(socket, entry);
     socket.once("close", () => sockets.delete(socket));
+    // Its last answer is out and our side closed: it stops counting, and lingers (see `Lingering`).
+    socket.once("finish", () => {
+      sockets.delete(socket);
+      lingering.add(socket, Date.now());
+    });
     httpConnection.call(server, socket);
     guard(entry);
   });
@@ -279,11 +288,14 @@ export function createNodeServer(
       for (const g of sockets.values())
         if (g.inspecting && !g.refusal && g.since !== 0 && now - g.since > limits.headersTimeoutMs)
           refuseInOrder(g, live.current.fixed.requestTimeout.get);
+      lingering.sweep(now);
     },
     Math.max(20, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
   );
   sweep.unref();
-  server.on("error", (e: NodeJS.ErrnoException) => acceptFailed(e, new Set(sockets.values()), log));
+  server.on("error", (e: NodeJS.ErrnoException) =>
+    acceptFailed(e, new Set(sockets.values()), log, lingering),
+  );
   server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable || err.code === "ECONNRESET") return socket.destroy();
     if (ending.has(socket)) return socket.end();
@@ -304,7 +316,10 @@ export function createNodeServer(
     },
     close(graceMs = 10_000) {
       return new Promise<void>((resolve) => {
-        const force = setTimeout(() => server.closeAllConnections(), graceMs);
+        const force = setTimeout(() => {
+          server.closeAllConnections();
+          lingering.destroyAll();
+        }, graceMs);
         server.close(() => {
           clearTimeout(force);
           clearInterval(sweep);
