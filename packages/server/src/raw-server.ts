@@ -183,10 +183,18 @@ export function createRawServer(
       c.waiting = true;
       return;
     }
-    c.socket.resume();
+    carryOn(c);
+  }
+
+  /**
+   * Answers the requests already received, then reads on only if they are all answered: a client that pipelines
+   * faster than it reads its answers holds one read's worth of requests, never more.
+   */
+  function carryOn(c: Connection): void {
     const pending = c.buffered;
     c.buffered = null;
     if (pending) process(c, pending);
+    if (!c.waiting && !c.busy && !c.done) c.socket.resume();
   }
 
   /** Sends an answer that was not ready at once (loaded from disk, or a file to stream). */
@@ -330,10 +338,7 @@ export function createRawServer(
       c.lastActive = now;
       if (!c.waiting || c.busy) return;
       c.waiting = false;
-      socket.resume();
-      const pending = c.buffered;
-      c.buffered = null;
-      if (pending) process(c, pending);
+      carryOn(c);
     });
     socket.on("error", () => socket.destroy());
     // Its last answer is out and our side closed: it stops counting, and lingers (see `Lingering`).
