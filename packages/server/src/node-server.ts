@@ -55,10 +55,14 @@ function send(res: ServerResponse, answer: Answer): void {
  */
 export function handle(site: Site, req: IncomingMessage, res: ServerResponse): void {
   const h = req.headers;
-  // A request that carried a body we do not read: answer, then close, so the body is never parsed as a request.
+  // As the raw parser decides (`parseHead`): a request that carried a body we do not read is answered, then the
+  // connection closed, so the body is never parsed as a request (`Content-Length: 000` is no body); so is one that
+  // asks to switch protocols (Upgrade), and any HTTP/1.0 request, `Connection: keep-alive` or not.
   if (
-    (h["content-length"] !== undefined && h["content-length"] !== "0") ||
-    h["transfer-encoding"] !== undefined
+    Number(h["content-length"] ?? 0) > 0 ||
+    h["transfer-encoding"] !== undefined ||
+    h.upgrade !== undefined ||
+    req.httpVersion === "1.0"
   )
     res.shouldKeepAlive = false;
   const target = acceptable(req);
@@ -205,6 +209,11 @@ export function createNodeServer(
       }
     },
   );
+  // An Expect (100-continue or any other) is answered as if absent, as the raw server does: no 100 (no body is ever
+  // read) and no 417 (RFC 9110 §10.1.1 lets a server do either).
+  const request = server.listeners("request")[0] as (req: IncomingMessage, res: ServerResponse) => void;
+  server.on("checkContinue", request);
+  server.on("checkExpectation", request);
   const refuse = (socket: Socket, reply: Reply) => {
     tickClock();
     socket.write(closingHead(fresh(reply)));
@@ -260,7 +269,8 @@ export function createNodeServer(
     });
     socket.on("data", (chunk: Buffer) => {
       g.lastActive = Date.now();
-      if (g.refusal) return;
+      // After a refusal, or a head that ends the connection: dropped, as the raw server drops it.
+      if (g.refusal || !g.inspecting) return;
       g.pending = g.pending ? Buffer.concat([g.pending, chunk]) : chunk;
       feed(g);
     });
@@ -289,13 +299,6 @@ export function createNodeServer(
     while (g.pending !== null && !g.refusal && !socket.destroyed) {
       const buf = g.pending;
       if (nodePaused(socket)) return; // node resumes it, and this runs again ("resume")
-      if (!g.inspecting) {
-        // Node reads the body (or nothing more) and closes after the answer: nothing after is a head.
-        g.pending = null;
-        pass(buf, buf.length);
-        g.passed = 0;
-        return;
-      }
       if (g.since === 0) g.since = g.lastActive;
       const next = scanHead(buf, 0, buf.length, g, limits.maxHeadBytes, scanned);
       if (next === PARTIAL) {
@@ -328,8 +331,10 @@ export function createNodeServer(
       g.since = 0;
       g.heads++;
       g.partial = false;
+      // After a head that ends the connection (a body, Connection: close, Upgrade, HTTP/1.0), nothing more is
+      // handed over, as the raw server reads nothing more: node answers it and closes.
       const ends = scanned.hasBody || !scanned.keepAlive;
-      g.pending = next < buf.length ? buf.subarray(next) : null;
+      g.pending = ends || next === buf.length ? null : buf.subarray(next);
       if (ends) g.inspecting = false;
       pass(buf, next);
       g.passed = 0;

@@ -30,7 +30,7 @@ const TRAVERSALS = [
 
 const text = fc.string({ unit: "binary", maxLength: 40 });
 const method = fc.oneof(
-  fc.constantFrom("GET", "HEAD", "OPTIONS", "POST", "DELETE", "BREW", "G ET", "get", ""),
+  fc.constantFrom("GET", "HEAD", "OPTIONS", "POST", "DELETE", "CONNECT", "BREW", "G ET", "get", ""),
   text,
 );
 const path = fc.oneof(
@@ -46,7 +46,25 @@ const path = fc.oneof(
 const version = fc.oneof(fc.constantFrom("HTTP/1.1", "HTTP/1.0", "HTTP/1.2", "HTTP/2", "http/1.1", ""), text);
 const value = fc.oneof(
   text,
-  fc.constantFrom("0", "5", "x", "chunked", "chunked,chunked", "chunked, chunked", "gzip, chunked", "close"),
+  fc.constantFrom(
+    "0",
+    "000",
+    "5",
+    "x",
+    "chunked",
+    "chunked,chunked",
+    "chunked, chunked",
+    "gzip, chunked",
+    "close",
+    "closed",
+    "keep-alive",
+    "keep-alive, close",
+    "Upgrade, HTTP2-Settings",
+    "h2c",
+    "websocket",
+    "100-continue",
+    "teapot",
+  ),
 );
 const header = fc.oneof(
   fc.tuple(
@@ -59,6 +77,8 @@ const header = fc.oneof(
       "Content-Length",
       "Transfer-Encoding",
       "Connection",
+      "Upgrade",
+      "Expect",
     ),
     value,
   ),
