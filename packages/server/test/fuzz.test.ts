@@ -114,6 +114,28 @@ const requestBytes = fc.oneof(
       ),
   },
   { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b).toString("latin1")) },
+  {
+    // Well-formed requests with the headers that decide whether a connection goes on (issue 36's corners), so that
+    // what follows them in a pipeline is answered, or not, alike.
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom("GET", "HEAD", "OPTIONS", "POST", "CONNECT"),
+        fc.constantFrom("/api/v1/index.json", "/", "/nope.json"),
+        fc.constantFrom("HTTP/1.1", "HTTP/1.1", "HTTP/1.0"),
+        fc.array(
+          fc.tuple(
+            fc.constantFrom("Connection", "Upgrade", "Expect", "Content-Length", "HTTP2-Settings"),
+            value,
+          ),
+          { maxLength: 3 },
+        ),
+      )
+      .map(
+        ([m, p, v, hs]) =>
+          `${m} ${p} ${v}\r\nHost: x\r\n${hs.map(([k, val]) => `${k}: ${val}\r\n`).join("")}\r\n`,
+      ),
+  },
 );
 
 describe("parser properties", () => {
