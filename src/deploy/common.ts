@@ -36,7 +36,10 @@ export const HIDDEN_PATH_PATTERN = "(?:\\.(?:br|gz)$|/\\.|^/files\\.tsv$)";
 export const UNLISTED_TARGET_PATTERN =
   "^(?:[hH][tT][tT][pP][sS]?://[^/?]*)?/(?:[^?]*/)?(?:/|(?:\\.|%2[eE]){1,2}(?:[/?]|$))|^[^?]*%2[fF]";
 
-/** Prefix of the API: unknown paths under it get the JSON 404 (`404.json`), others the HTML page (`404.html`). */
+/**
+ * Prefix of the API: unknown paths under it get the JSON 404 (`404.json`), as do unknown `.json` paths elsewhere;
+ * others the HTML page (`404.html`).
+ */
 export const API_PREFIX = "/api/";
 
 /** The build's 404 documents (written by `src/render`, listed in `files.tsv`). */

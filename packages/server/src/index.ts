@@ -77,6 +77,7 @@ export {
   type Answer,
   HEALTH_PATH,
   isApiKey,
+  isJsonKey,
   isStreamed,
   lookupKey,
   MAX_PATH,
@@ -95,4 +96,12 @@ export {
   Site,
   type SiteOptions,
 } from "./site.js";
+export {
+  editDistance,
+  FUZZY_PER_SECOND,
+  MAX_NAMES,
+  Suggestions,
+  SuggestionsBuilder,
+  stateCodes,
+} from "./suggest.js";
 export { HAS_BR, HAS_GZ, hashBytes, hashKey, type KeyHash, TreeIndex } from "./tree-index.js";
