@@ -18,6 +18,7 @@ import {
   MAX_REQUEST_HEADERS_LENGTH,
   MEDIA_TYPES,
   OLD_CLINIC_PAGE_PATTERN,
+  PATH_MEDIA_TYPES,
   PREFLIGHT_HEADERS,
   PREFLIGHT_VARY,
   REQUEST_HEADERS_PATTERN,
@@ -61,6 +62,10 @@ export function caddyConfig(o: ServeTarget): string {
   const types = Object.entries(MEDIA_TYPES).flatMap(([ext, type]) => [
     `\t@type_${ext} path *.${ext}`,
     `\theader @type_${ext} Content-Type ${q(type)}`,
+  ]);
+  const pathTypes = PATH_MEDIA_TYPES.flatMap(([pattern, type], i) => [
+    `\t@path_type_${i} path_regexp ${q(pattern)}`,
+    `\theader @path_type_${i} Content-Type ${q(type)}`,
   ]);
   const immutable = IMMUTABLE_PATH_PATTERNS.map((p, i) => `\t@immutable_${i} path_regexp ${q(p)}`);
   const errors = ERROR_STATUSES.filter((s) => s !== 404).flatMap((status) => [
@@ -127,6 +132,8 @@ export function caddyConfig(o: ServeTarget): string {
     "\t\t# Media types of policy.ts (exact values); anything else is a download.",
     `\t\theader Content-Type ${q(DEFAULT_MEDIA_TYPE)}`,
     ...types.map((line) => `\t${line}`),
+    "\t\t# By path, in place of the extension's (the FHIR base).",
+    ...pathTypes.map((line) => `\t${line}`),
     "",
     `\t\theader Cache-Control ${q(CACHE_CONTROL.revalidate)}`,
     ...immutable.map((line) => `\t${line}`),

@@ -9,6 +9,8 @@ import {
   cacheControlOf,
   dispositionOf,
   HTML_HEADERS,
+  mediaTypeOf,
+  PATH_MEDIA_TYPES,
 } from "@urgent-care-directory/server/policy";
 import { API_PREFIX, NOT_FOUND_JSON } from "./common.js";
 import type { ListedDocument } from "./manifest.js";
@@ -52,7 +54,48 @@ export function headersFile(documents: readonly ListedDocument[]): string {
       "",
     );
   }
+  lines.push(...pathTypeRules(documents));
   return lines.join("\n");
+}
+
+/**
+ * Content-Type rules for the documents whose media type comes from their path (`PATH_MEDIA_TYPES`: the FHIR base):
+ * one rule for a folder whose every document has one such type (`/fhir/r4/Location/*`), one per file elsewhere.
+ */
+function pathTypeRules(documents: readonly ListedDocument[]): string[] {
+  const patterns = PATH_MEDIA_TYPES.map(([source]) => new RegExp(source));
+  const typed = documents.map((d) => `/${d.path}`).filter((path) => patterns.some((re) => re.test(path)));
+  const byFolder = new Map<string, Set<string>>();
+  for (const d of documents) {
+    const path = `/${d.path}`;
+    const folder = path.slice(0, path.lastIndexOf("/") + 1);
+    const types = byFolder.get(folder) ?? new Set<string>();
+    types.add(patterns.some((re) => re.test(path)) ? mediaTypeOf(path) : "");
+    byFolder.set(folder, types);
+  }
+  const seen = new Map<string, boolean>();
+  /** Every document under `folder`, at any depth, has `type` (asked once per folder). */
+  const uniform = (folder: string, type: string) => {
+    let answer = seen.get(folder);
+    if (answer === undefined) {
+      answer = [...byFolder].every(
+        ([f, types]) => !f.startsWith(folder) || (types.size === 1 && types.has(type)),
+      );
+      seen.set(folder, answer);
+    }
+    return answer;
+  };
+  const out: string[] = [];
+  const done = new Set<string>();
+  for (const path of typed) {
+    const type = mediaTypeOf(path);
+    const folder = path.slice(0, path.lastIndexOf("/") + 1);
+    if (uniform(folder, type)) {
+      if (!done.has(folder)) out.push(...rule(`${folder}*`, [["Content-Type", type]]), "");
+      done.add(folder);
+    } else out.push(...rule(path, [["Content-Type", type]]), "");
+  }
+  return out;
 }
 
 /**

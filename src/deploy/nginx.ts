@@ -19,6 +19,7 @@ import {
   MAX_REQUEST_HEADERS_LENGTH,
   MEDIA_TYPES,
   OLD_CLINIC_PAGE_PATTERN,
+  PATH_MEDIA_TYPES,
   PREFLIGHT_HEADERS,
   PREFLIGHT_VARY,
   REQUEST_HEADERS_PATTERN,
@@ -291,6 +292,13 @@ export function nginxConfig(o: NginxOptions): string {
     `    location ~ ${q(HIDDEN_PATH_PATTERN, false)} {`,
     "      return 404;",
     "    }",
+    "    # Media types by path (policy.ts PATH_MEDIA_TYPES: the FHIR base), in place of the extension's.",
+    ...PATH_MEDIA_TYPES.flatMap(([pattern, type]) => [
+      `    location ~ ${q(pattern, false)} {`,
+      "      types { }",
+      `      default_type ${q(type)};`,
+      "    }",
+    ]),
     ...(o.brotliModule
       ? [
           "    # The long tail (a clinic's document and pages) has no .br sibling, and brotli_static turns gzip off for",

@@ -13,6 +13,7 @@ export const MEDIA_TYPES: Readonly<Record<string, string>> = {
   atom: "application/atom+xml; charset=utf-8",
   css: "text/css; charset=utf-8",
   csv: "text/csv; charset=utf-8",
+  geojson: "application/geo+json; charset=utf-8",
   html: "text/html; charset=utf-8",
   ico: "image/x-icon",
   js: "text/javascript; charset=utf-8",
@@ -29,6 +30,20 @@ export const MEDIA_TYPES: Readonly<Record<string, string>> = {
   woff2: "font/woff2",
   xml: "application/xml",
 };
+
+/**
+ * Media types by URL path, consulted before the extension's: the FHIR R4 base (`/fhir/r4/`), whose NDJSON files the
+ * Bulk Data IG serves as `application/fhir+ndjson`, whose resources are `application/fhir+json`, and whose Bulk Publish
+ * manifest, a file without an extension at `/fhir/r4/$bulk-publish`, is `application/json` (docs/fhir.md). Anchored
+ * regular-expression sources, valid in PCRE (nginx), RE2 (Caddy) and JavaScript; the first match wins.
+ */
+export const PATH_MEDIA_TYPES: readonly (readonly [pattern: string, type: string])[] = [
+  ["^/fhir/r4/\\$bulk-publish$", "application/json; charset=utf-8"],
+  ["^/fhir/r4/.+\\.ndjson$", "application/fhir+ndjson; charset=utf-8"],
+  ["^/fhir/r4/.+\\.json$", "application/fhir+json; charset=utf-8"],
+];
+
+const BY_PATH = PATH_MEDIA_TYPES.map(([source, type]) => [new RegExp(source), type] as const);
 
 /** Media type of a path whose extension is not in `MEDIA_TYPES`: a download, never rendered. */
 export const DEFAULT_MEDIA_TYPE = "application/octet-stream";
@@ -120,7 +135,9 @@ export function isCompressible(mediaType: string): boolean {
 }
 
 /** The media types of `MEDIA_TYPES` that are compressed on the fly (`gzip_types` of nginx, `encode` of Caddy). */
-export const COMPRESSIBLE_MEDIA_TYPES: readonly string[] = [...new Set(Object.values(MEDIA_TYPES))]
+export const COMPRESSIBLE_MEDIA_TYPES: readonly string[] = [
+  ...new Set([...Object.values(MEDIA_TYPES), ...PATH_MEDIA_TYPES.map(([, type]) => type)]),
+]
   .filter(isCompressible)
   .sort();
 
@@ -198,10 +215,12 @@ export function preflightAllowHeaders(requested: string | undefined): string {
 }
 
 /**
- * Media type of a URL path, from its extension.
+ * Media type of a URL path: by `PATH_MEDIA_TYPES`, else from its extension.
  * @example mediaTypeOf("/assets/site-0123abcd.js"); // "text/javascript; charset=utf-8"
+ * @example mediaTypeOf("/fhir/r4/$bulk-publish"); // "application/json; charset=utf-8"
  */
 export function mediaTypeOf(path: string): string {
+  for (const [re, type] of BY_PATH) if (re.test(path)) return type;
   const slash = path.lastIndexOf("/");
   const dot = path.lastIndexOf(".");
   if (dot <= slash) return DEFAULT_MEDIA_TYPE;
