@@ -23,6 +23,7 @@ import {
   PREFLIGHT_VARY,
   REQUEST_HEADERS_PATTERN,
 } from "@urgent-care-directory/server/policy";
+import { HSDS_DIR } from "../render/standards/paths.js";
 import {
   API_PREFIX,
   banner,
@@ -123,8 +124,9 @@ export function caddyConfig(o: ServeTarget): string {
     "\t\terror @unlisted 404",
     "",
     "\t\t# /api/v1 and /api/v1/ answer with /api/v1/index.json (API clients rarely follow redirects).",
+    "\t\t# The HSDS base too: /hsds and /hsds/ with its root document, /hsds/services with its first page.",
     "\t\t@api_folder {",
-    `\t\t\tpath ${API_PREFIX}*`,
+    `\t\t\tpath ${API_PREFIX}* /${HSDS_DIR} /${HSDS_DIR}/*`,
     "\t\t\tfile {path}/index.json",
     "\t\t}",
     "\t\trewrite @api_folder {path}/index.json",

@@ -24,6 +24,7 @@ import {
   PREFLIGHT_VARY,
   REQUEST_HEADERS_PATTERN,
 } from "@urgent-care-directory/server/policy";
+import { HSDS_DIR } from "../render/standards/paths.js";
 import {
   API_PREFIX,
   banner,
@@ -286,6 +287,10 @@ export function nginxConfig(o: NginxOptions): string {
     "    }",
     "    # /api/v1 and /api/v1/ answer with /api/v1/index.json (API clients rarely follow redirects).",
     `    location ${API_PREFIX} {`,
+    "      try_files $uri $uri/index.json =404;",
+    "    }",
+    "    # The HSDS base answers the same way: /hsds and /hsds/ with its root, /hsds/services with its first page.",
+    `    location /${HSDS_DIR} {`,
     "      try_files $uri $uri/index.json =404;",
     "    }",
     "    # Regular-expression locations are tried in this order: the paths never answered first.",

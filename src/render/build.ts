@@ -22,6 +22,7 @@ import { tombstoneDocuments } from "./releases/tombstones.js";
 import { searchIndex } from "./search/emitter.js";
 import { siteEmitter } from "./site/emitter.js";
 import type { NetworkCounts } from "./stamp.js";
+import { standardsEmitter } from "./standards/emitter.js";
 import { type Summary, summarise } from "./summary.js";
 import { RenderTrace } from "./trace.js";
 import { Checker } from "./validate.js";
@@ -40,6 +41,7 @@ export const EMITTERS: readonly Emitter[] = [
   clinicDocuments,
   networkDocuments,
   searchIndex,
+  standardsEmitter,
   downloadsEmitter,
   releaseDocuments,
   tombstoneDocuments,

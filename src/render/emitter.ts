@@ -5,12 +5,15 @@ import type { NetworkMembers } from "./network-members.js";
 import type { OutputWriter } from "./output/writer.js";
 import type { RenderPlan } from "./plan/plan.js";
 import type { HistoryEntry, ReleaseInputs } from "./releases/inputs.js";
+import type { GeoJsonFile } from "./standards/emitter.js";
 import type { Summary } from "./summary.js";
 import type { Checker } from "./validate.js";
 
 /** What emitters hand to those that finish after them (index.json lists the downloads, the feed, …). */
 export interface Published {
   datasets?: IndexDocument["datasets"];
+  /** The GeoJSON downloads (the nation's, then each US state's), for the downloads' manifest. */
+  geojson?: GeoJsonFile[];
   /** The release history including this release, newest first (for the publisher to keep). */
   history?: HistoryEntry[];
   /**

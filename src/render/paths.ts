@@ -1,3 +1,5 @@
+import { STANDARDS_LONG_TAIL } from "./standards/paths.js";
+
 /**
  * Where every document and page lives: the one place that decides paths. API paths are relative to the API
  * base (`/api/v1`); page paths are relative to the site and end in `/` (the file is `index.html` inside), except
@@ -69,7 +71,9 @@ export const pageFile = (page: string) =>
  * @example isUnitFile("es/clinics/texas/austin/index.html") // true; isUnitFile("api/v1/stats.json") // false
  */
 export function isUnitFile(path: string): boolean {
-  return /^(?:(?:es\/)?clinics\/|(?:es\/)?networks\/[^/]+\/|sitemaps\/[^/]+\/|api\/v1\/(?:clinic|clinics|cities|networks|search\/[tp])\/)/.test(
-    path,
+  return (
+    /^(?:(?:es\/)?clinics\/|(?:es\/)?networks\/[^/]+\/|sitemaps\/[^/]+\/|api\/v1\/(?:clinic|clinics|cities|networks|search\/[tp])\/)/.test(
+      path,
+    ) || STANDARDS_LONG_TAIL.test(path)
   );
 }

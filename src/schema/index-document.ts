@@ -23,7 +23,7 @@ export const Download = z
       description: "File name; carries the data version.",
       example: "urgent-care-clinics-2026-05-01.csv",
     }),
-    format: z.enum(["csv", "json", "ndjson", "parquet"]),
+    format: z.enum(["csv", "json", "ndjson", "parquet", "geojson"]),
     media_type: z.string().meta({ example: "text/csv" }),
     url: z.url().meta({ description: "Permanent address of this release of the file." }),
     latest_url: z
@@ -92,6 +92,55 @@ export const IndexDocument = z
         .meta({ description: "LICENSE.txt: the CC-BY-4.0 notice and ready-to-paste credit lines." }),
       downloads: z.array(Download),
     }),
+    standards: z
+      .strictObject({
+        description: z.string(),
+        fhir: z
+          .strictObject({
+            version: z.literal("4.0.1"),
+            base_url: z.url(),
+            bulk_publish_url: z.url().meta({
+              description: "The Bulk Publish manifest (HL7 Bulk Data Access IG): every NDJSON file.",
+            }),
+            location_url_template: z
+              .string()
+              .meta({ description: "One clinic's Location, by the clinic's id." }),
+            profiles: z
+              .array(z.url())
+              .meta({ description: "The profiles the resources claim (Plan-Net 1.1.0)." }),
+          })
+          .meta({
+            description: "FHIR R4 Bulk Publish: Organization, Location and HealthcareService as NDJSON.",
+          }),
+        hsds: z
+          .strictObject({
+            version: z.string(),
+            base_url: z.url(),
+            root_url: z.url(),
+            services_url: z.url().meta({ description: "The first page of /services." }),
+            service_url_template: z
+              .string()
+              .meta({ description: "One fully nested service, by its HSDS id (a UUID)." }),
+            openapi_url: z
+              .url()
+              .meta({ description: "The HSDS API definition the static endpoints follow." }),
+          })
+          .meta({ description: "Open Referral HSDS 3.0 as static files (no query parameters)." }),
+        geojson: z
+          .strictObject({
+            media_type: z.literal("application/geo+json"),
+            url: z.url().meta({ description: "The nation's FeatureCollection of this release." }),
+            latest_url: z.url(),
+            state_url_template: z
+              .string()
+              .meta({ description: "One US state's FeatureCollection, by its slug." }),
+          })
+          .meta({ description: "GeoJSON (RFC 7946) FeatureCollections, among the bulk downloads." }),
+      })
+      .meta({
+        description:
+          "The same data in the standards health directories exchange (docs/fhir.md, docs/hsds.md, docs/geojson.md).",
+      }),
     meta: Meta,
   })
   .meta({ id: "IndexDocument", description: "API metadata and the endpoint catalogue." });

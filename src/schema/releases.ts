@@ -9,7 +9,7 @@ const count = z.int().nonnegative();
 
 export const ReleaseDownload = z
   .strictObject({
-    format: z.enum(["csv", "json", "ndjson", "parquet"]),
+    format: z.enum(["csv", "json", "ndjson", "parquet", "geojson"]),
     name: z.string().meta({ example: "urgent-care-clinics-2026-05-01.csv" }),
     url: z.url().meta({ description: "Permanent address of this release's file." }),
     bytes: count,

@@ -155,14 +155,14 @@ export function compressesOnTheFly(path: string, size: number): boolean {
 
 /**
  * The long tail by path: a clinic's API document and its pages (`/api/v1/clinic/{id}.json`,
- * `/(es/)clinics/{state}/{city}/{id}.html`), which the build writes without precompressed siblings
+ * `/(es/)clinics/{state}/{city}/{id}.html`), its FHIR Location and HSDS service, which the build writes without precompressed siblings
  * (`isLongTail` in src/render/output/compress.ts). The server needs no pattern: it sees which documents have
  * siblings. This is for a config that must name them by path (nginx with `brotli_static`, which turns its gzip
  * off for every request that takes br). A PCRE and JavaScript source, not RE2: a lookahead leaves out the city's
  * `index.html`.
  */
 export const LONG_TAIL_PATTERN =
-  "^/(?:api/v1/clinic/.+|(?:es/)?clinics/[^/]+/[^/]+/(?!index\\.html$)[^/]+\\.html)$";
+  "^/(?:api/v1/clinic/.+|(?:es/)?clinics/[^/]+/[^/]+/(?!index\\.html$)[^/]+\\.html|fhir/r4/Location/[^/]+\\.json|hsds/services/[0-9a-f-]{36}\\.json)$";
 
 /**
  * Where a clinic's page lived before it was a file of its city's folder (`/clinics/texas/austin/k3v9q2m7x1ab/`,

@@ -3,6 +3,7 @@ import type { BuildContext } from "../context.js";
 import { LICENSE, SERVICE_NAME } from "../context.js";
 import { ENDPOINTS } from "../endpoints.js";
 import { FEED_FILE } from "../releases/feed.js";
+import { standardsLinks } from "../standards/links.js";
 import { freshness } from "./freshness.js";
 
 export const RELEASE_DATE = "2026-05-01";
@@ -73,6 +74,7 @@ export function indexDocument(ctx: BuildContext, datasets: IndexDocument["datase
     ],
     freshness: freshness(ctx.dataset, ctx.generatedAt),
     datasets,
+    standards: standardsLinks(ctx),
     meta: ctx.meta("/index.json"),
   };
 }

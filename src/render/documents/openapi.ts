@@ -3,6 +3,7 @@ import "../../schema/index.js"; // registers every component schema
 import type { BuildContext } from "../context.js";
 import { LICENSE, SERVICE_NAME } from "../context.js";
 import { ENDPOINTS } from "../endpoints.js";
+import { standardsLinks } from "../standards/links.js";
 
 type Json = Record<string, unknown>;
 
@@ -24,6 +25,31 @@ const DESCRIPTION = `Read-only public JSON API for a directory of US urgent care
 export interface DownloadsDocs {
   manifestUrl: string;
   licenseUrl: string;
+}
+
+/**
+ * The standards' bases (outside the API, no operations), as tags with their external documentation: FHIR's Bulk
+ * Publish manifest, HSDS's root document, the national GeoJSON.
+ */
+function standardsTags(ctx: BuildContext): Json[] {
+  const s = standardsLinks(ctx);
+  return [
+    {
+      name: "fhir",
+      description: `FHIR R4 Bulk Publish (HL7 Bulk Data Access IG) at ${s.fhir.base_url}: Organization, Location and HealthcareService as NDJSON (application/fhir+ndjson), Plan-Net 1.1.0 profiles; one clinic's Location at ${s.fhir.location_url_template}. Static files: no FHIR search or read interactions.`,
+      externalDocs: { description: "The Bulk Publish manifest", url: s.fhir.bulk_publish_url },
+    },
+    {
+      name: "hsds",
+      description: `Open Referral HSDS ${s.hsds.version} at ${s.hsds.base_url}: the root document, /services pages, /services/{id} (with .json) and per-state NDJSON dumps. Static files: query parameters are not honoured.`,
+      externalDocs: { description: "The HSDS root document", url: s.hsds.root_url },
+    },
+    {
+      name: "geojson",
+      description: `GeoJSON (RFC 7946) FeatureCollections of the clinics, the nation's (${s.geojson.latest_url}) and each state's (${s.geojson.state_url_template}), among the bulk downloads.`,
+      externalDocs: { description: "The nation's GeoJSON, newest release", url: s.geojson.latest_url },
+    },
+  ];
 }
 
 /**
@@ -107,6 +133,7 @@ export function openApiDocument(ctx: BuildContext, downloads: DownloadsDocs | nu
     tags: [
       { name: "directory", description: "States, cities, clinics and networks." },
       { name: "meta", description: "Descriptions of the API itself." },
+      ...standardsTags(ctx),
       ...(downloads
         ? [
             {

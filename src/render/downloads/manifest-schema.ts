@@ -28,7 +28,7 @@ export const ManifestFile = z.strictObject({
   latest_name: z.string(),
   url: z.url(),
   latest_url: z.url(),
-  format: z.enum(["csv", "json", "ndjson", "parquet"]),
+  format: z.enum(["csv", "json", "ndjson", "parquet", "geojson"]),
   media_type: z.string(),
   bytes: z.int().nonnegative(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
@@ -54,5 +54,18 @@ export const Manifest = z.strictObject({
   api_url: z.url(),
   rows: z.int().nonnegative(),
   files: z.array(ManifestFile),
+  /** One GeoJSON FeatureCollection per US state with clinics (docs/geojson.md). */
+  geojson_states: z.array(
+    z.strictObject({
+      state: z.string(),
+      name: z.string(),
+      url: z.url(),
+      media_type: z.literal("application/geo+json"),
+      bytes: z.int().nonnegative(),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      rows: z.int().nonnegative(),
+      http_encodings: z.array(z.enum(["br", "gzip"])),
+    }),
+  ),
 });
 export type Manifest = z.infer<typeof Manifest>;

@@ -59,12 +59,18 @@ export function fileEntry(
  * `downloads/manifest.json`: what a release holds and how to cite it.
  * @example buildManifest(ctx, files).files.map((f) => f.name)
  */
-export function buildManifest(ctx: BuildContext, files: ManifestFile[], rows: number): Manifest {
+export function buildManifest(
+  ctx: BuildContext,
+  files: ManifestFile[],
+  rows: number,
+  geojsonStates: Manifest["geojson_states"] = [],
+): Manifest {
   const { dataset } = ctx;
   return {
     name: `${SERVICE_NAME} — bulk downloads`,
     description:
-      "The whole data set, one row per clinic, in CSV, JSON, NDJSON and Parquet. A dated file name always holds " +
+      "The whole data set, one row per clinic, in CSV, JSON, NDJSON and Parquet, and as GeoJSON (the nation's and " +
+      "each state's FeatureCollection). A dated file name always holds " +
       "the same bytes; the dated Parquet file stays for every kept release (releases.json), the dated CSV, JSON and " +
       "NDJSON while their release is the newest. The -latest names always hold the newest release (byte-identical " +
       "copies). Not part of the versioned API.",
@@ -84,5 +90,6 @@ export function buildManifest(ctx: BuildContext, files: ManifestFile[], rows: nu
     api_url: ctx.baseUrl,
     rows,
     files,
+    geojson_states: geojsonStates,
   };
 }

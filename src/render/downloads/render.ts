@@ -1,5 +1,6 @@
 import { basename } from "node:path";
 import type { Emitter } from "../emitter.js";
+import { geojsonEntries } from "../geojson/manifest.js";
 import type { TreeFile } from "../output/tree-manifest.js";
 import { RenderTrace } from "../trace.js";
 import { FORMATS, type RowSink } from "./formats.js";
@@ -68,14 +69,20 @@ export const downloadsEmitter: Emitter = (run) => {
         );
       }
       const rows = files[0]?.rows ?? 0;
-      const manifest = run.check.parse(MANIFEST_NAME, Manifest, buildManifest(ctx, files, rows));
+      const geojson = geojsonEntries(ctx, run.published.geojson ?? []);
+      if (geojson.national) files.push(geojson.national);
+      const manifest = run.check.parse(
+        MANIFEST_NAME,
+        Manifest,
+        buildManifest(ctx, files, rows, geojson.states),
+      );
       await out.add(dir(MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
       await out.add(dir(LICENSE_NAME), licenseText(ctx));
       run.published.datasets = {
         description:
-          "The whole data set as bulk downloads (CSV, JSON, NDJSON, Parquet), outside the versioned API. The manifest " +
+          "The whole data set as bulk downloads (CSV, JSON, NDJSON, Parquet, GeoJSON), outside the versioned API. The manifest " +
           "lists each file's size, SHA-256, row count and typed columns; a dated name always holds the same bytes (an earlier release keeps its dated Parquet file alone), -latest names follow the newest release. " +
-          "CSV, JSON and NDJSON are served gzip-compressed to clients that accept gzip (no brotli).",
+          "Each US state's GeoJSON is listed in the manifest (geojson_states). CSV, JSON, NDJSON and GeoJSON are served gzip-compressed to clients that accept gzip (no brotli).",
         data_version: ctx.dataset.dataVersion,
         manifest_url: downloadUrl(ctx, MANIFEST_NAME),
         license_url: downloadUrl(ctx, LICENSE_NAME),

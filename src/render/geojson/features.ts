@@ -61,3 +61,54 @@ export const COLLECTION_END = "]}\n";
 export function collectionText(head: CollectionHead, features: readonly string[]): string {
   return `${collectionStart(head)}${features.join(",\n")}${features.length ? "\n" : ""}${COLLECTION_END}`;
 }
+
+/** The properties of a clinic's Feature, as the downloads' manifest lists them (type: JSON's). */
+export const GEOJSON_PROPERTIES: readonly {
+  name: string;
+  type: string;
+  nullable: boolean;
+  description: string;
+}[] = [
+  {
+    name: "id",
+    type: "string",
+    nullable: false,
+    description: "Stable identifier of the clinic (as in the API); also the Feature's id.",
+  },
+  { name: "name", type: "string", nullable: false, description: "Name of the clinic." },
+  {
+    name: "network",
+    type: "string",
+    nullable: true,
+    description: "Network or brand, only with evidence; null = none known.",
+  },
+  { name: "address", type: "string", nullable: true, description: "One-line address as the API gives it." },
+  { name: "street", type: "string", nullable: true, description: "Street line (with suite)." },
+  { name: "city", type: "string", nullable: false, description: "City name as published." },
+  { name: "state", type: "string", nullable: false, description: "USPS code of the state." },
+  { name: "zip", type: "string", nullable: true, description: "5-digit ZIP code." },
+  { name: "phone", type: "string", nullable: true, description: "(NXX) NXX-XXXX, as the API gives it." },
+  { name: "website", type: "string", nullable: true, description: "The clinic's own web site." },
+  { name: "npi", type: "string", nullable: true, description: "National Provider Identifier (CMS NPPES)." },
+  {
+    name: "position_approximate",
+    type: "boolean",
+    nullable: true,
+    description: "True when the point is the centre of the clinic's ZIP code area; null without a point.",
+  },
+  { name: "timezone", type: "string", nullable: true, description: "IANA time zone of the hours." },
+  {
+    name: "hours",
+    type: "string",
+    nullable: true,
+    description:
+      "Weekly hours in the downloads' text form (`mon 08:00-20:00; …; sun closed`), local time of `timezone`.",
+  },
+  { name: "url", type: "string", nullable: false, description: "The clinic's page on the site." },
+  {
+    name: "synthetic",
+    type: "boolean",
+    nullable: false,
+    description: "True for the built-in sample: a fictional clinic.",
+  },
+];

@@ -1,3 +1,5 @@
+import { isStandardsBulk, STANDARDS_LONG_TAIL } from "../standards/paths.js";
+
 /** How hard the precompressed `.br`/`.gz` siblings are squeezed: `max` for publishing, `fast` for local use. */
 export type Compression = "max" | "fast";
 
@@ -9,7 +11,7 @@ export type Compression = "max" | "fast";
  * @example brotliQuality("api/v1/states.json", "max") // 11; brotliQuality("api/v1/clinic/k3v9q2m7x1ab.json", "max") // null
  */
 export function brotliQuality(path: string, mode: Compression, streamed = false): number | null {
-  if (isLongTail(path)) return null;
+  if (isLongTail(path) || isStandardsBulk(path)) return null;
   if (mode === "fast") return 5;
   return streamed ? 9 : 11;
 }
@@ -26,10 +28,11 @@ export function hasSiblings(path: string): boolean {
   return !isLongTail(path);
 }
 
-/** One file per clinic: its API document and its page in each language. */
+/** One file per clinic: its API document, its page in each language, its FHIR Location and HSDS service. */
 export function isLongTail(path: string): boolean {
   return (
     path.startsWith("api/v1/clinic/") ||
+    STANDARDS_LONG_TAIL.test(path) ||
     /^(?:es\/)?clinics\/[^/]+\/[^/]+\/(?!index\.html$)[^/]+\.html$/.test(path)
   );
 }

@@ -41,8 +41,11 @@ interface RenderInfo {
  */
 export type PlanMode = "incremental" | "all";
 
-/** What to do with one unit: render it (with this context: this release's stamp or the unit's own), or carry it. */
-export type Decision = { render: true; ctx: BuildContext } | { render: false };
+/**
+ * What to do with one unit: render it, or carry it; `ctx` has the stamp its files show (this release's, or the one
+ * the unit had: what a release-wide file that shows the unit's last change reads).
+ */
+export type Decision = { render: true; ctx: BuildContext } | { render: false; ctx: BuildContext };
 
 /**
  * What changed → what to render: for every unit, its content key against the previous release's, so that only
@@ -227,7 +230,8 @@ export class RenderPlan {
     let stamp: string;
     if (before && kept) {
       stamp = before.stamp;
-      decision = this.mode === "all" ? { render: true, ctx: this.#ctx.at(kept) } : { render: false };
+      const ctx = this.#ctx.at(kept);
+      decision = this.mode === "all" ? { render: true, ctx } : { render: false, ctx };
     } else {
       stamp = stampId(this.#ctx.stamp);
       decision = { render: true, ctx: this.#ctx };

@@ -14,6 +14,7 @@ import {
   statePath,
 } from "../paths.js";
 import { LIST_PAGE_SIZE, pagedPath } from "../site/paged.js";
+import { clinicStandardsFiles } from "../standards/clinic-files.js";
 import type { SearchTuple } from "./state-units.js";
 import type { UnitKind } from "./units.js";
 
@@ -43,7 +44,11 @@ export function unitFiles(kind: UnitKind, key: string, extra: string, stateSlug:
   switch (kind) {
     case "clinic": {
       const tuple = JSON.parse(extra) as SearchTuple;
-      return [apiFile(clinicPath(key)), ...pages(clinicPage(stateSlug, tuple[4], key))];
+      return [
+        apiFile(clinicPath(key)),
+        ...pages(clinicPage(stateSlug, tuple[4], key)),
+        ...clinicStandardsFiles(key),
+      ];
     }
     case "tombstone":
       return [apiFile(clinicPath(key)), ...pages(clinicPage(stateSlug, extra, key))];

@@ -37,7 +37,7 @@ export interface HistoryEntry {
   sources: { name: string; format: string; records: number; date: string | null }[];
   has_changes: boolean;
   downloads: {
-    format: "csv" | "json" | "ndjson" | "parquet";
+    format: "csv" | "json" | "ndjson" | "parquet" | "geojson";
     name: string;
     bytes: number;
     sha256: string;
