@@ -60,7 +60,8 @@ function withoutStamp(path: string, text: string): unknown {
   if (path.endsWith(".html")) return text.replace(/<footer class="footer">[\s\S]*<\/footer>/, "");
   if (path.endsWith(".xml")) return text;
   const doc = JSON.parse(text) as Record<string, unknown>;
-  delete doc.meta;
+  delete doc.meta; // a FHIR resource's meta holds its lastUpdated too
+  delete doc.last_modified; // an HSDS service's
   const network = doc.network as Record<string, unknown> | null | undefined;
   if (path.startsWith("api/v1/clinic/") && network) {
     delete network.clinic_count;

@@ -4,7 +4,6 @@
 // a broken one (so that these tests can fail).
 import { beforeAll, describe, expect, it } from "vitest";
 import { fromRecords } from "../../src/dataset/store.js";
-import type { ClinicRecord } from "../../src/dataset/types.js";
 import { createContext } from "../../src/render/context.js";
 import { bulkPublishManifest } from "../../src/render/fhir/manifest.js";
 import {
@@ -24,50 +23,23 @@ import {
 import { type ClinicFacts, stateFacts } from "../../src/render/standards/facts.js";
 import { summarise } from "../../src/render/summary.js";
 import { Checker } from "../../src/render/validate.js";
-import { SAMPLE_BUILD, smallRecords } from "../helpers/sample-site.js";
+import { SAMPLE_BUILD } from "../helpers/sample-site.js";
+import { EDGE_NPI, edgeRecords } from "../helpers/standards-fixture.js";
 import { fhirProblems, geojsonProblems, hsdsProblems } from "../helpers/standards-validators.js";
 
 const AT = "2026-05-01T06:00:00Z";
 
-/** The small fixture's clinics, five of them changed into the edge cases. */
-function edgeRecords(): ClinicRecord[] {
-  const records = smallRecords().clinics.map((c) => structuredClone(c));
-  const [a, b, c, d, e] = records as [ClinicRecord, ClinicRecord, ClinicRecord, ClinicRecord, ClinicRecord];
-  a.hours = {
-    timezone: a.hours?.timezone ?? "America/New_York",
-    open_24_hours: false,
-    weekly: {
-      mon: [{ open: "08:00", close: "24:00" }],
-      tue: [
-        { open: "08:00", close: "12:30" },
-        { open: "13:30", close: "19:00" },
-      ],
-      wed: [{ open: "08:00", close: "24:00" }],
-      thu: [],
-      fri: [{ open: "20:00", close: "02:00" }],
-      sat: [{ open: "00:00", close: "24:00" }],
-      sun: [],
-    },
-  };
-  a.npi = "1234567893";
-  b.hours = null;
-  b.phone = null;
-  b.website = null;
-  c.latitude = null;
-  c.longitude = null;
-  c.coordinates_source = null;
-  d.coordinates_source = "zip_centroid";
-  e.street = null;
-  e.zip = null;
-  return records;
-}
-
 const facts: ClinicFacts[] = [];
+/** The ids of the five edge cases (`edgeRecords`). */
+const EDGE_IDS = new Set(
+  edgeRecords()
+    .clinics.slice(0, 5)
+    .map((c) => c.id),
+);
 let networks: { slug: string; name: string; wikidata: string | null }[] = [];
 
 beforeAll(async () => {
-  const flat = { ...smallRecords(), clinics: edgeRecords() };
-  const dataset = fromRecords(flat);
+  const dataset = fromRecords(edgeRecords());
   const summary = await summarise(dataset, new Checker());
   const ctx = createContext(dataset, SAMPLE_BUILD);
   for (const state of summary.states) {
@@ -79,25 +51,29 @@ beforeAll(async () => {
 });
 
 describe("FHIR R4 (Medplum's validator with Plan-Net 1.1.0, and HL7's JSON Schema)", () => {
-  it("passes every Organization, Location and HealthcareService of the clinics and networks", () => {
+  // The edge cases (the first five clinics) and the networks; test/standards/published.test.ts validates every
+  // resource of a build.
+  it("passes the Organization, Location and HealthcareService of the edge cases, and the networks", () => {
     const problems: string[] = [];
     let count = 0;
     const check = (r: { resourceType: string; id: string }) => {
       count++;
       for (const p of fhirProblems(r)) problems.push(`${r.resourceType}/${r.id}: ${p}`);
     };
-    for (const f of facts) {
+    const edges = facts.filter((f) => EDGE_IDS.has(f.id));
+    expect(edges).toHaveLength(5);
+    for (const f of edges) {
       check(clinicOrganization(f, AT));
       check(clinicLocation(f, AT));
       check(clinicService(f, AT));
     }
     for (const n of networks) check(networkOrganization(n, true));
     expect(problems).toEqual([]);
-    expect(count).toBe(facts.length * 3 + networks.length);
+    expect(count).toBe(edges.length * 3 + networks.length);
   });
 
   it("writes hours as FHIR times: overnight, midnight and all-day periods", () => {
-    const f = facts.find((x) => x.npi === "1234567893") as ClinicFacts;
+    const f = facts.find((x) => x.npi === EDGE_NPI) as ClinicFacts;
     expect(clinicService(f, AT).availableTime).toEqual([
       { daysOfWeek: ["mon", "wed"], availableStartTime: "08:00:00", availableEndTime: "00:00:00" },
       { daysOfWeek: ["tue"], availableStartTime: "08:00:00", availableEndTime: "12:30:00" },
@@ -106,7 +82,7 @@ describe("FHIR R4 (Medplum's validator with Plan-Net 1.1.0, and HL7's JSON Schem
       { daysOfWeek: ["sat"], allDay: true },
     ]);
     expect(clinicOrganization(f, AT).identifier).toEqual([
-      expect.objectContaining({ system: "http://hl7.org/fhir/sid/us-npi", value: "1234567893" }),
+      expect.objectContaining({ system: "http://hl7.org/fhir/sid/us-npi", value: EDGE_NPI }),
     ]);
   });
 
@@ -167,7 +143,7 @@ describe("HSDS 3.0 (Open Referral's JSON Schemas)", () => {
   });
 
   it("writes hours as schedule rows with RFC 5545 rules", () => {
-    const f = facts.find((x) => x.npi === "1234567893") as ClinicFacts;
+    const f = facts.find((x) => x.npi === EDGE_NPI) as ClinicFacts;
     const rows = (fullService(f, AT).service_at_locations as { schedules: Record<string, unknown>[] }[])[0]
       ?.schedules;
     expect(rows?.map((r) => [r.freq, r.byday, r.opens_at, r.closes_at])).toEqual([
