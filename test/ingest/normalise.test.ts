@@ -302,9 +302,24 @@ describe("directory exports (class 10)", () => {
     ["www.a.example.org/loc?fbclid=IwAR0&msclkid=abc", "https://www.a.example.org/loc"],
     ["https://a.example.org/?UTM_Campaign=x", "https://a.example.org/"],
     ["https://a.example.org/?ref=home", "https://a.example.org/?ref=home"],
+    ["https://a.example.org/?utm_source=gmb&amp;utm_medium=organic", "https://a.example.org/"],
+    ["https://a.example.org/?q=a%20b+c&amp;gclid=1&x=%C3%A9", "https://a.example.org/?q=a%20b+c&x=%C3%A9"],
+    ["https://a.example.org/loc#utm_source=x&fbclid=y", "https://a.example.org/loc"],
+    ["https://a.example.org/#/route?utm_source=x", "https://a.example.org/#/route?utm_source=x"],
+    ["https://a.example.org/?mc_cid=1&mc_eid=2&hsa_acc=3&gad_source=1&mkt_tok=t", "https://a.example.org/"],
+    ["https://a.example.org/?utm_source%3Dgmb", "https://a.example.org/"],
   ])("tracking parameters are removed: %s", (given, want) =>
     expect(normaliseWebsite(given).value).toBe(want),
   );
+
+  test("a removal is a repair that names the parameters; a clean address is none", () => {
+    expect(normaliseWebsite("https://a.example.org/?utm_source=g&gclid=x&page=2").problem).toEqual({
+      code: "tracking_removed",
+      message:
+        'tracking parameter(s) utm_source, gclid removed from "https://a.example.org/?utm_source=g&gclid=x&page=2"',
+    });
+    expect(normaliseWebsite("https://a.example.org/?page=2").problem).toBeUndefined();
+  });
 
   test("+1 phones", () => expect(normalisePhone("+1 409-330-4707").value).toBe("(409) 330-4707"));
 });
