@@ -74,3 +74,26 @@ describe("web sites lose their tracking parameters, for every profile, counted a
     expect(fixed[0]?.message).toContain("utm_source, utm_medium removed");
   });
 });
+
+describe("a ZIP's own state comes from the ZIP table, not from where its centre falls", () => {
+  test("82930, Evanston WY, whose ZCTA centre is in Utah, is placed, not 'outside its state'", async () => {
+    const map = await tmp.file("zip-map.json", JSON.stringify(STATE_MAP));
+    const csv = await tmp.file(
+      "evanston.csv",
+      [
+        "Facility,Address,City,State,Zip,Phone,Web,Lat,Lon",
+        "Bear River Urgent Care,190 Arrowhead Dr,Evanston,WY,82930,307-555-0101,,,",
+        "Uinta Walk-In Clinic,1 Front St,Evanston,UT,82930,307-555-0102,,,",
+      ].join("\n"),
+    );
+    const { report } = await validate("--input", csv, "--profile", map);
+    const zipProblems = report.problems.filter((p) => p.field === "zip");
+    expect(zipProblems).toEqual([
+      expect.objectContaining({
+        row: 3,
+        code: "zip_outside_state",
+        message: "ZIP 82930 is a ZIP of WY, not of UT: not used to place the clinic",
+      }),
+    ]);
+  });
+});

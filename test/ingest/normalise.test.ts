@@ -13,7 +13,7 @@ import { properCase } from "../../src/ingest/normalise/proper-case.js";
 import { normaliseState } from "../../src/ingest/normalise/state.js";
 import { blankSet, capLength, cleanText, MAX_LENGTH } from "../../src/ingest/normalise/text.js";
 import { normaliseWebsite } from "../../src/ingest/normalise/website.js";
-import { normaliseZip } from "../../src/ingest/normalise/zip.js";
+import { normaliseZip, readZip } from "../../src/ingest/normalise/zip.js";
 
 describe("cleanText: whitespace and blank-as-null", () => {
   const blanks = blankSet(["NOT AVAILABLE", "N/A"]);
@@ -358,15 +358,49 @@ describe("locate: coordinates from duplicated columns, ZIP centroids, out-of-sco
       problems: [],
     });
   });
-  test("no point: the ZIP's centroid, when it lies in the state", () => {
-    expect(locate([], null, "TX", "77630")).toMatchObject({
+  const zip = (z: string) => ({ zip: z, lostZeros: false });
+  test("no point: the ZIP's centroid, when the ZIP is one of the state's", () => {
+    expect(locate([], null, "TX", zip("77630"))).toMatchObject({
       coordinatesSource: "zip_centroid",
       problems: [],
     });
-    expect(locate([], null, "OK", "77630")).toMatchObject({
+    expect(locate([], null, "OK", zip("77630"))).toMatchObject({
       coordinatesSource: null,
-      problems: [{ code: "zip_outside_state" }],
+      problems: [
+        {
+          code: "zip_outside_state",
+          message: "ZIP 77630 is a ZIP of TX, not of OK: not used to place the clinic",
+        },
+      ],
     });
+  });
+  test("a ZIP's state is the ZIP table's, not the one its centre falls in (82930, Evanston WY: centre in Utah)", () => {
+    expect(locate([], null, "WY", zip("82930"))).toMatchObject({
+      state: "WY",
+      coordinatesSource: "zip_centroid",
+      point: { latitude: 40.958206, longitude: -110.607498 },
+      zip: "82930",
+      problems: [],
+    });
+    expect(locate([], null, "UT", zip("82930")).problems).toEqual([
+      {
+        field: "zip",
+        code: "zip_outside_state",
+        message: "ZIP 82930 is a ZIP of WY, not of UT: not used to place the clinic",
+        kind: "repaired",
+      },
+    ]);
+  });
+  test.each([
+    ["MA", "2134", "02134", "zip_leading_zero"],
+    ["NJ", "7030", "07030", "zip_leading_zero"],
+    ["NJ", "70301234", "07030-1234", "zip_leading_zero"],
+    ["TX", "7030", null, "invalid_zip"],
+    ["TX", "78701", "78701", null],
+  ] as const)("in %s, ZIP %s that lost its leading zero is %s", (state, given, want, code) => {
+    const where = locate([], null, state, readZip(given), false);
+    expect(where.zip).toBe(want);
+    expect(where.problems.map((p) => p.code)).toEqual(code ? [code] : []);
   });
   test("a province is out of scope; no state and a point abroad too", () => {
     expect(locate([], null, "ON", null).problems.map((p) => p.code)).toEqual(["out_of_scope_state"]);

@@ -22,7 +22,7 @@ import { normalisePhone } from "./phone.js";
 import { properCase } from "./proper-case.js";
 import { capLength, cleanText, MAX_LENGTH } from "./text.js";
 import { normaliseWebsite } from "./website.js";
-import { normaliseZip } from "./zip.js";
+import { readZip } from "./zip.js";
 
 /** Where a row comes from and how to report its problems. */
 export interface RowContext {
@@ -99,16 +99,17 @@ export function normaliseRecord(
     addressText !== null && m.columns("street").length === 0 ? parseAddressLine(addressText) : null;
   const stateText = text("state") ?? parts?.state ?? null;
   const zipText = text("zip") ?? parts?.zip ?? null;
-  const zip = zipText === null ? null : normaliseZip(zipText);
-  if (zipText !== null && zip === null)
+  const zipRead = zipText === null ? null : readZip(zipText);
+  if (zipText !== null && zipRead === null)
     problem("zip", "invalid_zip", `"${zipText}" is not a ZIP code; dropped`, "repaired");
 
   const lats = m.all(values, "latitude").map((v) => cleanText(v, m.blanks));
   const lngs = m.all(values, "longitude").map((v) => cleanText(v, m.blanks));
   const pairs: [string | null, string | null][] = [];
   for (let i = 0; i < Math.max(lats.length, lngs.length); i++) pairs.push([lats[i] ?? null, lngs[i] ?? null]);
-  const where = locate(pairs, text("coordinates"), stateText, m.mapping.place_by_zip ? zip : null);
+  const where = locate(pairs, text("coordinates"), stateText, zipRead, m.mapping.place_by_zip);
   for (const p of where.problems) problem(p.field, p.code, p.message, p.kind);
+  const zip = where.zip;
 
   const rawCity = text("city") ?? parts?.city ?? null;
   if (rawCity === null) problem("city", "missing_city", "the record has no city; skipped", "rejected");
