@@ -1,9 +1,14 @@
 // An operator's first day with real files (issue 40): what a re-saved, pipe-delimited or mapped file gives.
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { collectClinics } from "../../src/dataset/store.js";
+import type { ClinicRecord } from "../../src/dataset/types.js";
+import { importFiles } from "../../src/ingest/import.js";
 import { ucd } from "../helpers/cli.js";
-import { scratch } from "./helpers.js";
+import { nppesBundle } from "../helpers/nppes.js";
+import { pandasResave } from "../helpers/resave.js";
+import { FIXTURES, scratch } from "./helpers.js";
 
 let tmp: Awaited<ReturnType<typeof scratch>>;
 beforeAll(async () => {
@@ -14,6 +19,7 @@ afterAll(() => tmp.cleanup());
 interface Report {
   ok: boolean;
   files: { path: string; profile: string | null; records: number }[];
+  records: { read: number; published: number; rejected: number; merged: number; repaired: number } | null;
   summary: { code: string; kind: string; count: number }[];
   problems: { file: string; row: number; field: string; code: string; message: string; kind: string }[];
 }
@@ -94,6 +100,130 @@ describe("a ZIP's own state comes from the ZIP table, not from where its centre 
         code: "zip_outside_state",
         message: "ZIP 82930 is a ZIP of WY, not of UT: not used to place the clinic",
       }),
+    ]);
+  });
+});
+
+describe("a slice of the NPI registry re-saved by pandas is read as it was meant", () => {
+  let n: Awaited<ReturnType<typeof nppesBundle>>;
+  let resaved: string;
+  beforeAll(async () => {
+    n = await nppesBundle({ rows: 1000, urgentCare: 40, seed: 11 });
+    const dir = join(tmp.dir, "resaved");
+    await mkdir(dir);
+    const files = n.monthly.files;
+    for (const name of [files.main, files.othername, files.pl])
+      await writeFile(join(dir, name), pandasResave(await readFile(n.path(name), "utf8")));
+    resaved = join(dir, files.main);
+  });
+  afterAll(() => n?.cleanup());
+
+  test("entity type 2.0, NPIs, ZIPs and phones as floats, ZIPs without their leading zero: the same clinics", async () => {
+    const text = await readFile(resaved, "utf8");
+    expect(text).toMatch(/^\d{10}(\.0)?,2\.0,/m); // what pandas wrote: an organisation's entity type as a float
+    const before = await validate("--input", n.path(n.monthly.files.main));
+    const after = await validate("--input", resaved);
+    expect(after.code).toBe(0);
+    expect(after.report.records).toEqual({
+      ...before.report.records,
+      repaired: after.report.records?.repaired,
+    });
+    const rejected = (r: Report) => r.summary.filter((s) => s.kind === "rejected");
+    expect(rejected(after.report)).toEqual(rejected(before.report));
+    expect(after.report.problems.map((p) => p.message).join("\n")).not.toMatch(/entity type 2\.0/);
+    expect(count(after.report, "float_integer")).toBeGreaterThan(0);
+    const repairs = after.report.problems.filter((p) => p.code === "float_integer");
+    expect(new Set(repairs.map((p) => p.field))).toEqual(new Set(["zip", "phone"]));
+  });
+});
+
+describe("with no matching row, the message says what the file holds and what to try", () => {
+  let n: Awaited<ReturnType<typeof nppesBundle>>;
+  beforeAll(async () => {
+    n = await nppesBundle({ rows: 1000, urgentCare: 0, seed: 12 });
+  });
+  afterAll(() => n?.cleanup());
+
+  test("rows read, organisations among them, their taxonomies most frequent first, and --taxonomy", async () => {
+    const resaved = join(tmp.dir, "no-urgent", n.monthly.files.main);
+    await mkdir(join(tmp.dir, "no-urgent"));
+    await writeFile(resaved, pandasResave(await readFile(n.path(n.monthly.files.main), "utf8")));
+    const r = await validate("--input", resaved);
+    expect(r.code).toBe(1);
+    const fatal = r.report.problems.filter((p) => p.kind === "fatal");
+    expect(fatal).toHaveLength(1);
+    expect(fatal[0]?.code).toBe("no_matching_rows");
+    const orgs = n.monthly.counts.organisations.toLocaleString("en-US");
+    const message = fatal[0]?.message as string;
+    expect(message).toMatch(
+      new RegExp(
+        `^no organisation with the urgent care taxonomy \\(261QU0200X\\): 1,000 rows read, ${orgs} of them organisations, whose taxonomies are [0-9A-Z]{10} \\(\\d+\\), `,
+      ),
+    );
+    const counts = [...message.matchAll(/[0-9A-Z]{9}X \((\d+)\)/g)].map((m) => Number(m[1]));
+    expect(counts.length).toBeGreaterThan(2);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect(message).toMatch(/\. Try --taxonomy with the code of the clinics you want/);
+    expect(r.out).not.toContain("file_empty");
+  });
+
+  test("messages speak of the taxonomy asked for", async () => {
+    const r = await validate("--input", n.path(n.monthly.files.main), "--taxonomy", "207Q00000X");
+    const messages = r.report.problems.map((p) => p.message).join("\n");
+    expect(messages).toContain("organisation(s) with the taxonomy 207Q00000X");
+    expect(messages).not.toMatch(/urgent.care/i);
+    const individual = r.report.problems.find((p) => p.code === "not_an_organisation");
+    expect(individual?.message).toMatch(
+      /^NPI \d{10} is an individual provider \(entity type 1\) with the taxonomy 207Q00000X/,
+    );
+  });
+});
+
+describe("a HIFLD export re-saved by pandas, and a spreadsheet's dates, read as they were meant", () => {
+  const clinics = async (inputs: string[]) => {
+    const { dataset, log } = await importFiles({ inputs });
+    if (!dataset) throw new Error(JSON.stringify(log.problems.filter((p) => p.kind === "fatal")));
+    const all = await collectClinics(dataset.clinics);
+    await dataset.clinics.dispose();
+    return { all, log };
+  };
+
+  test("IDs and ZIPs as floats, ZIPs without their zeros: the same clinics, every repair counted", async () => {
+    const original = join(FIXTURES, "hifld-original.csv");
+    const text = pandasResave(await readFile(original, "utf8"));
+    expect(text).toMatch(/,BOSTON,MA,2114,/); // 02114 as pandas writes it
+    const resaved = await tmp.file("hifld-pandas.csv", text);
+    const before = await clinics([original]);
+    const after = await clinics([resaved]);
+    const view = (c: ClinicRecord) => [c.id, c.zip, c.phone, c.latitude, c.longitude, c.date];
+    expect(after.all.map(view)).toEqual(before.all.map(view));
+    const repaired = after.log.problems.filter((p) => p.code === "zip_leading_zero");
+    expect(repaired.length).toBe(before.all.filter((c) => c.zip?.startsWith("0")).length);
+  });
+
+  test("dates as spreadsheets write them; an ID whose digits are lost is refused with row, field and reason", async () => {
+    const csv = await tmp.file(
+      "resaved-dates.csv",
+      [
+        "OBJECTID,ID,NAME,TELEPHONE,ADDRESS,ADDRESS2,CITY,STATE,ZIP,CONTDATE,GEODATE,NAICSCODE,X,Y",
+        "1,1.00011E+07,MGH URGENT CARE,6175550101.0,100 CAMBRIDGE ST,,BOSTON,MA,2114.0,20-Jan-09,20-Jan-2009,621493,-71.0636,42.3612",
+        '2,10001107.0,TLC WALK IN CLINIC,(214) 555-0102,1200 NC HIGHWAY 55,STE 4,APEX,NC,27502,20.01.2009,"Tuesday, January 20, 2009",621493,-78.8503,35.7327',
+      ].join("\n"),
+    );
+    const { report } = await validate("--input", csv);
+    expect(report.problems.filter((p) => p.code === "invalid_date")).toEqual([]);
+    expect(report.problems.find((p) => p.code === "digits_lost")).toMatchObject({
+      file: csv,
+      row: 2,
+      field: "source_id",
+      kind: "repaired",
+      message:
+        '"1.00011E+07" is a number a spreadsheet wrote in scientific notation: its last digits are lost; dropped (export the column as text)',
+    });
+    expect(report.problems.filter((p) => p.code === "float_integer").map((p) => [p.row, p.field])).toEqual([
+      [2, "zip"],
+      [2, "phone"],
+      [3, "source_id"],
     ]);
   });
 });

@@ -10,6 +10,7 @@ import { normaliseName } from "../../src/ingest/normalise/name.js";
 import { normaliseRating, normaliseReviewsCount, splitRating } from "../../src/ingest/normalise/numbers.js";
 import { normalisePhone } from "../../src/ingest/normalise/phone.js";
 import { properCase } from "../../src/ingest/normalise/proper-case.js";
+import { readWhole } from "../../src/ingest/normalise/resaved.js";
 import { normaliseState } from "../../src/ingest/normalise/state.js";
 import { blankSet, capLength, cleanText, MAX_LENGTH } from "../../src/ingest/normalise/text.js";
 import { normaliseWebsite } from "../../src/ingest/normalise/website.js";
@@ -155,6 +156,21 @@ describe("normaliseState", () => {
   });
 });
 
+describe("readWhole: cells of digits a spreadsheet or pandas re-saved (issue 40)", () => {
+  test.each([
+    ["2.0", { whole: "2", resaved: true }],
+    ["1234567893.0", { whole: "1234567893", resaved: true }],
+    ["787011234.0", { whole: "787011234", resaved: true }],
+    ["1.234567893E+09", { whole: "1234567893", resaved: true }],
+    ["7.8701E+04", { whole: "78701", resaved: true }],
+    ["1.23457E+09", { lost: true }],
+    ["1.5E+00", { whole: "1.5E+00", resaved: false }],
+    ["2.5", { whole: "2.5", resaved: false }],
+    ["TX", { whole: "TX", resaved: false }],
+    ["(512) 555-0123", { whole: "(512) 555-0123", resaved: false }],
+  ] as const)("%s", (given, want) => expect(readWhole(given)).toEqual(want));
+});
+
 describe("normaliseZip", () => {
   const cases: [string, { given: string; want: string | null }][] = [
     ["five digits", { given: "78701", want: "78701" }],
@@ -251,11 +267,26 @@ describe("readDate: the forms real exports and spreadsheets write (class 1)", ()
     ["Jan 20, 2009", "2009-01-20"],
     ["20 January 2009", "2009-01-20"],
     ["1232409600000", "2009-01-20"],
+    // Spreadsheet and pandas re-saves (issue 40).
+    ["20-Jan-09", "2009-01-20"],
+    ["20-Jan-2009", "2009-01-20"],
+    ["Jan-20-2009", "2009-01-20"],
+    ["Tuesday, January 20, 2009", "2009-01-20"],
+    ["Tue, 20 Jan 2009 00:00:00 GMT", "2009-01-20"],
+    ["20.01.2009", "2009-01-20"],
+    ["1/20/2009 12:00:00 AM", "2009-01-20"],
+    ["2009-01-20 00:00:00", "2009-01-20"],
+    ["2009-01-20 00:00:00+00:00", "2009-01-20"],
   ])("%s → %s", (given, want) => expect(readDate(given)).toEqual({ date: want }));
-  test.each([["SOON"], ["13/45/2009"], ["2009-02-30"], ["1/20"], ["yesterday"]])(
-    "%s is unreadable",
-    (given) => expect(readDate(given)).toEqual({ unreadable: true }),
-  );
+  test.each([
+    ["SOON"],
+    ["13/45/2009"],
+    ["2009-02-30"],
+    ["1/20"],
+    ["yesterday"],
+    ["32.01.2009"],
+    ["20-Foo-09"],
+  ])("%s is unreadable", (given) => expect(readDate(given)).toEqual({ unreadable: true }));
   test("years outside 1990–2100 are out of range", () => {
     expect(readDate("1/1/1900")).toEqual({ outOfRange: "1900-01-01" });
   });

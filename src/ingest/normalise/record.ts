@@ -20,6 +20,7 @@ import { normaliseNpi } from "./npi.js";
 import { normaliseRating, normaliseReviewsCount, splitRating } from "./numbers.js";
 import { normalisePhone } from "./phone.js";
 import { properCase } from "./proper-case.js";
+import { readWhole } from "./resaved.js";
 import { capLength, cleanText, MAX_LENGTH } from "./text.js";
 import { normaliseWebsite } from "./website.js";
 import { readZip } from "./zip.js";
@@ -83,6 +84,31 @@ export function normaliseRecord(
       );
     return c.value;
   };
+  /**
+   * A cell of digits (ZIP, phone, NPI, source id, compact date) as a spreadsheet or pandas re-saved it: `2134.0`
+   * read as `2134` (reported), and one whose digits scientific notation lost (`1.23457E+09`) dropped (reported).
+   */
+  const whole = (field: string, value: string | null): string | null => {
+    if (value === null) return null;
+    const r = readWhole(value);
+    if ("lost" in r) {
+      problem(
+        field,
+        "digits_lost",
+        `"${value}" is a number a spreadsheet wrote in scientific notation: its last digits are lost; dropped (export the column as text)`,
+        "repaired",
+      );
+      return null;
+    }
+    if (r.resaved)
+      problem(
+        field,
+        "float_integer",
+        `"${value}" read as ${r.whole}: a whole number written as a decimal, as spreadsheets and pandas re-save one`,
+        "repaired",
+      );
+    return r.whole;
+  };
 
   const rawName = text("name");
   let name: string | null = null;
@@ -98,7 +124,7 @@ export function normaliseRecord(
   const parts =
     addressText !== null && m.columns("street").length === 0 ? parseAddressLine(addressText) : null;
   const stateText = text("state") ?? parts?.state ?? null;
-  const zipText = text("zip") ?? parts?.zip ?? null;
+  const zipText = whole("zip", text("zip")) ?? parts?.zip ?? null;
   const zipRead = zipText === null ? null : readZip(zipText);
   if (zipText !== null && zipRead === null)
     problem("zip", "invalid_zip", `"${zipText}" is not a ZIP code; dropped`, "repaired");
@@ -128,7 +154,7 @@ export function normaliseRecord(
   const address = capped("address", addressText ?? composeAddress(street, city, state, zip));
 
   let phone: string | null = null;
-  const phoneText = text("phone");
+  const phoneText = whole("phone", text("phone"));
   if (phoneText !== null) {
     const p = normalisePhone(phoneText);
     if (p.problem) problem("phone", p.problem.code, p.problem.message, "repaired");
@@ -184,7 +210,7 @@ export function normaliseRecord(
 
   let date: string | null = null;
   for (const col of m.columns("date")) {
-    const d = cleanText(values[col], m.blanks);
+    const d = whole("date", cleanText(values[col], m.blanks));
     if (d === null) continue;
     const r = readDate(d);
     if ("date" in r) {
@@ -201,14 +227,14 @@ export function normaliseRecord(
   }
 
   let npi: string | null = null;
-  const npiText = text("npi");
+  const npiText = whole("npi", text("npi"));
   if (npiText !== null) {
     const n = normaliseNpi(npiText);
     if (n.problem) problem("npi", n.problem.code, n.problem.message, "repaired");
     npi = n.value;
   }
 
-  const sourceText = text("source_id");
+  const sourceText = whole("source_id", text("source_id"));
   const keptText = m.mapping.keep_ids ? text("id") : null;
   let keptId: string | null = null;
   if (keptText !== null) {

@@ -23,14 +23,16 @@ export interface ScanTotals {
  * else a fatal `missing_columns`), then every kept line is parsed and passed on with its true line number; a line
  * whose cells do not match the header is reported (`row_malformed`) with its line, as is a line over 1 MiB. The
  * bytes are checked as UTF-8 as they stream (`readers/encoding.ts`): a file that is not is refused at its first bad
- * byte, unless `--encoding` says how to read it.
+ * byte, unless `--encoding` says how to read it. `onRecord` returning false stops the scan there (the totals count the
+ * lines up to it).
  * @example const totals = await scanFile(file, { needles: ["261QU0200X"] }, MAIN_REQUIRED, (r, at) => …, report);
  */
 export async function scanFile(
   file: NppesFile,
   options: ScanOptions,
   required: readonly string[],
-  onRecord: (record: ScannedRecord, at: (name: string) => number) => void,
+  // biome-ignore lint/suspicious/noConfusingVoidType: a callback that returns nothing goes on.
+  onRecord: (record: ScannedRecord, at: (name: string) => number) => boolean | void,
   onProblem: (line: number, code: string, message: string) => void,
   onProgress?: (bytes: number) => void,
   text: TextOptions = {},
@@ -38,6 +40,7 @@ export async function scanFile(
   let header: string[] | null = null;
   let at: (name: string) => number = () => -1;
   let failure: FatalInputError | null = null;
+  let stopped = false;
   const scanner = new LineScanner(
     options,
     ({ line, text }) => {
@@ -67,7 +70,7 @@ export async function scanFile(
         );
         return;
       }
-      onRecord({ line, fields }, at);
+      if (!stopped && onRecord({ line, fields }, at) === false) stopped = true;
     },
     (line, bytes) =>
       onProblem(line, "row_too_large", `the line is ${bytes} bytes long (over 1 MiB); skipped`),
@@ -89,7 +92,7 @@ export async function scanFile(
   try {
     for await (const chunk of input) {
       scanner.push(chunk);
-      if (failure) break;
+      if (failure || stopped) break;
       if (onProgress && scanner.bytes >= next) {
         onProgress(scanner.bytes);
         next = scanner.bytes + (64 << 20);
@@ -108,6 +111,7 @@ export async function scanFile(
     (input as { destroy?: () => void }).destroy?.();
   }
   if (failure) throw failure;
+  if (stopped) return { lines: scanner.lines, bytes: scanner.bytes, header: header ?? [] };
   scanner.end();
   if (header === null)
     throw new FatalInputError({

@@ -164,11 +164,11 @@ export async function readInputs(options: ReadOptions, spill: StateSpill<Spilled
     }
     let newest: string | null = null;
     const ids = new RowNumberCheck();
-    const onRowProblem = (row: number, code: string, message: string, file?: string) => {
+    const onRowProblem = (row: number, code: string, message: string, file?: string, field?: string) => {
       result.read++;
       summary.records++;
       reject(code);
-      report({ file: file ?? path, row, field: "", code, message, kind: "rejected" });
+      report({ file: file ?? path, row, field: field ?? "", code, message, kind: "rejected" });
     };
     const text = {
       ...(options.encoding ? { encoding: options.encoding } : {}),
@@ -268,8 +268,15 @@ export async function readInputs(options: ReadOptions, spill: StateSpill<Spilled
         if ((summary.records & 1023) === 0) options.progress?.update(`reading ${path}`, summary.records);
       }
       // An update may hold no clinic at all (a deactivation report, a week of deactivations): not empty.
-      if (bound && rows === 0 && summary.records === 0 && !result.facts[input]?.update)
-        fatal("file_empty", "the file has a header but no records: nothing to import");
+      if (bound && rows === 0 && summary.records === 0 && !result.facts[input]?.update) {
+        const empty = result.facts[input]?.empty;
+        if (empty !== undefined) fatal("no_matching_rows", empty);
+        else
+          fatal(
+            "file_empty",
+            "the file has a header but no records: nothing to import. Check that this is the export you meant (a filter or a failed download leaves only the header)",
+          );
+      }
     } catch (e) {
       if (!(e instanceof FatalInputError)) throw e;
       report({ ...e.problem, kind: "fatal" });
