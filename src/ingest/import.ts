@@ -56,6 +56,8 @@ export interface ImportOptions {
   updatesAlone?: boolean;
   /** How to read an input that is not UTF-8: a WHATWG encoding label (`windows-1252`, `utf-16le`). */
   encoding?: string;
+  /** The field separator of CSV inputs (`,`, `|`, `;`, a tab…); detected from each header when absent. */
+  delimiter?: string;
 }
 
 export interface ImportResult {

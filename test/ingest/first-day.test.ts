@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { collectClinics } from "../../src/dataset/store.js";
 import type { ClinicRecord } from "../../src/dataset/types.js";
 import { importFiles } from "../../src/ingest/import.js";
+import { parseFields } from "../../src/ingest/readers/csv-records.js";
 import { ucd } from "../helpers/cli.js";
 import { nppesBundle } from "../helpers/nppes.js";
 import { pandasResave } from "../helpers/resave.js";
@@ -225,5 +226,53 @@ describe("a HIFLD export re-saved by pandas, and a spreadsheet's dates, read as 
       [2, "phone"],
       [3, "source_id"],
     ]);
+  });
+});
+
+describe("delimiters: the comma, the pipe, the semicolon and the tab are read; --delimiter for others", () => {
+  /** The HIFLD fixture with another separator (its fields hold commas, so they are quoted where needed). */
+  const withDelimiter = async (d: string) => {
+    const lines = (await readFile(join(FIXTURES, "hifld-original.csv"), "utf8"))
+      .split(/\r?\n/)
+      .filter(Boolean);
+    return lines
+      .map((l) =>
+        parseFields(l)
+          .fields.map((f) => (f.includes(d) || f.includes('"') ? `"${f.replace(/"/g, '""')}"` : f))
+          .join(d),
+      )
+      .join("\n");
+  };
+
+  test.each([
+    ["pipe", "|", "hifld-pipe.csv"],
+    ["semicolon", ";", "hifld-semicolon.csv"],
+    ["tab", "\t", "hifld-tab.tsv"],
+  ])("a %s-delimited HIFLD export reads as the comma one", async (name, d, file) => {
+    const original = await validate("--input", join(FIXTURES, "hifld-original.csv"));
+    const path = await tmp.file(file, await withDelimiter(d));
+    const r = await validate("--input", path);
+    expect(r.code).toBe(0);
+    expect(r.report.records).toEqual(original.report.records);
+    expect(r.report.files[0]?.profile).toBe("hifld");
+    expect(r.report.problems.find((p) => p.code === "delimiter_detected")?.message).toBe(
+      `fields are separated by ${name === "tab" ? "tab" : d}, read from the header (pass --delimiter to say otherwise)`,
+    );
+  });
+
+  test("a header that reads as one column says the delimiter is the likely cause, and --delimiter reads it", async () => {
+    const path = await tmp.file("hifld-colon.csv", await withDelimiter(":"));
+    const r = await validate("--input", path);
+    expect(r.code).toBe(1);
+    const fatal = r.report.problems.find((p) => p.kind === "fatal");
+    expect(fatal).toMatchObject({ file: path, row: 1, code: "one_column" });
+    expect(fatal?.message).toMatch(
+      /^the header reads as one column \("OBJECTID:ID:NAME:.*"\) with any of ,, \|, ;, tab: the fields are likely separated by another character\. Pass --delimiter/,
+    );
+    expect(fatal?.message).not.toContain("--profile");
+    const read = await validate("--input", path, "--delimiter", ":");
+    expect(read.code).toBe(0);
+    expect(read.report.files[0]?.profile).toBe("hifld");
+    expect((await ucd("validate", "--input", path, "--delimiter", "::")).code).toBe(2);
   });
 });

@@ -18,6 +18,7 @@ export const IMPORT_OPTIONS = {
   category: { type: "string", multiple: true },
   "min-confidence": { type: "string" },
   encoding: { type: "string" },
+  delimiter: { type: "string" },
 } as const;
 
 export const IMPORT_USAGE = `  --input FILE          a source file (.csv, .json array, .ndjson/.jsonl, .parquet), or CMS's NPPES bundle
@@ -35,7 +36,9 @@ export const IMPORT_USAGE = `  --input FILE          a source file (.csv, .json 
   --strict              fail when any record is rejected (out of scope, malformed, unusable)
   --data-version DATE   YYYY-MM-DD of the data (default: newest record date, else newest file date)
   --encoding ENC        how to read an input that is not UTF-8, e.g. windows-1252 (latin1) or utf-16le; without
-                        it such a file is refused with a guess (a byte-order mark and valid UTF-8 need nothing)`;
+                        it such a file is refused with a guess (a byte-order mark and valid UTF-8 need nothing)
+  --delimiter C         the field separator of CSV inputs: one character, or tab (default: the comma, pipe,
+                        semicolon or tab, whichever splits each file's header most)`;
 
 interface ImportFlags {
   input?: string[];
@@ -47,6 +50,7 @@ interface ImportFlags {
   category?: string[];
   "min-confidence"?: string;
   encoding?: string;
+  delimiter?: string;
 }
 
 /**
@@ -83,6 +87,7 @@ export async function runImport(values: ImportFlags, out?: string): Promise<Impo
   const encoding = values.encoding;
   if (encoding !== undefined && encodingName(encoding) === null)
     throw new UsageError(`--encoding: unknown encoding ${encoding} (e.g. windows-1252, latin1, utf-16le)`);
+  const delimiter = delimiterOption(values.delimiter);
   // The importer is loaded here, not with the command's usage: `--help` and usage errors answer at once.
   const [{ importFiles }, { loadProfile, MappingFileError }, { readSnapshot }, { lastSources }] =
     await Promise.all([
@@ -115,11 +120,26 @@ export async function runImport(values: ImportFlags, out?: string): Promise<Impo
       previous: base,
       updatesAlone: out === undefined,
       ...(encoding ? { encoding } : {}),
+      ...(delimiter === undefined ? {} : { delimiter }),
       progress: new Progress(),
     });
   } catch (e) {
     throw new InputError((e as Error).message);
   }
+}
+
+/**
+ * `--delimiter`: one character (`|`, `;`, `:`), or `tab` / `\t` for a tab; not a quote, a line break or a space.
+ * @example delimiterOption("tab") // "\t"
+ */
+export function delimiterOption(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const d = value === "tab" || value === "\\t" ? "\t" : value;
+  if ([...d].length !== 1 || /["\r\n ]/.test(d))
+    throw new UsageError(
+      `--delimiter must be one character other than a quote, a space or a line break, or tab: not ${JSON.stringify(value)}`,
+    );
+  return d;
 }
 
 /** Summary lines by code: `  rejected  out_of_scope_state  2`. */

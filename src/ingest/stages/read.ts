@@ -76,6 +76,8 @@ export interface ReadOptions {
   overture?: OvertureReadOptions;
   /** `--encoding`: how to read an input that is not UTF-8 (see `readers/encoding.ts`). */
   encoding?: string;
+  /** `--delimiter`: the field separator of CSV inputs (else detected from each header). */
+  delimiter?: string;
   /** The importer's code (`codeVersion`): part of every row's key. */
   code: string;
   /** The previous import's rows: a row with the same key is not normalised again. */
@@ -192,6 +194,7 @@ export async function readInputs(options: ReadOptions, spill: StateSpill<Spilled
         onProgress,
       },
       text,
+      ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }),
     });
     let rows = 0;
     try {
