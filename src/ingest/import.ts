@@ -22,8 +22,10 @@ export type { FileSummary } from "./stages/read.js";
 export interface ImportOptions {
   /** Input files, most trusted first: on duplicates within a source, earlier files win. */
   inputs: readonly string[];
-  /** Profile for every input; detected per file from its columns when absent. */
+  /** Profile for every input without one of its own; detected per file from its columns when absent. */
   profile?: Mapping;
+  /** The profile of each input, by position (`--input FILE --profile P`); over `profile`. */
+  profiles?: readonly (Mapping | undefined)[];
   /** YYYY-MM-DD; see dataVersion() for the default. */
   dataVersion?: string;
   progress?: Progress;

@@ -19,7 +19,7 @@ afterAll(() => tmp.cleanup());
 
 interface Report {
   ok: boolean;
-  files: { path: string; profile: string | null; records: number }[];
+  files: { path: string; profile: string | null; profile_given: boolean | null; records: number }[];
   records: { read: number; published: number; rejected: number; merged: number; repaired: number } | null;
   summary: { code: string; kind: string; count: number }[];
   problems: { file: string; row: number; field: string; code: string; message: string; kind: string }[];
@@ -274,5 +274,98 @@ describe("delimiters: the comma, the pipe, the semicolon and the tab are read; -
     expect(read.code).toBe(0);
     expect(read.report.files[0]?.profile).toBe("hifld");
     expect((await ucd("validate", "--input", path, "--delimiter", "::")).code).toBe(2);
+  });
+});
+
+describe("a profile per input", () => {
+  const stateRows = [
+    {
+      Facility: "Alpha Urgent Care",
+      Address: "1 Main St",
+      City: "Austin",
+      State: "TX",
+      Zip: "78701",
+      Phone: "512-555-0101",
+      Web: "https://alpha.example.com/",
+      Lat: 30.27,
+      Lon: -97.74,
+    },
+    {
+      Facility: "Beta Walk-In Clinic",
+      Address: "9 Elm St",
+      City: "Boston",
+      State: "MA",
+      Zip: "02116",
+      Phone: "617-555-0102",
+      Web: "",
+      Lat: 42.35,
+      Lon: -71.07,
+    },
+  ];
+  const hifld = join(FIXTURES, "hifld-original.csv");
+
+  test("--input state.json --profile state-map.json --input hifld.csv: each input its own, named in the report", async () => {
+    const map = await tmp.file("per-input-map.json", JSON.stringify(STATE_MAP));
+    const state = await tmp.file("state.json", JSON.stringify(stateRows));
+    const r = await validate("--input", state, "--profile", map, "--input", hifld);
+    expect(r.code).toBe(0);
+    expect(r.report.files.map((f) => [f.path, f.profile, f.profile_given, f.records])).toEqual([
+      [state, "state-list", true, 2],
+      [hifld, "hifld", false, expect.any(Number)],
+    ]);
+    expect(r.out).toContain(`  ${state} (json): profile state-list (given), 2 record(s)`);
+    expect(r.out).toMatch(
+      new RegExp(
+        `  ${hifld.replace(/[.]/g, "\\.")} \\(csv\\): profile hifld \\(detected from its columns\\), \\d+ record\\(s\\)`,
+      ),
+    );
+  });
+
+  test("a profile given after the wrong input is refused, naming the columns and where --profile applies", async () => {
+    const map = await tmp.file("wrong-map.json", JSON.stringify(STATE_MAP));
+    const state = await tmp.file("state2.json", JSON.stringify(stateRows));
+    // The command of the issue: before, the mapping applied to both files, and HIFLD's clinics lost phones and points.
+    const r = await validate("--input", state, "--input", hifld, "--profile", map);
+    expect(r.code).toBe(1);
+    const fatal = r.report.problems.filter((p) => p.kind === "fatal");
+    expect(fatal.map((p) => [p.file, p.code])).toEqual([
+      [state, "unknown_profile"],
+      [hifld, "missing_columns"],
+    ]);
+    expect(fatal[1]?.message).toMatch(
+      /^column\(s\) the mapping file state-list maps are not in this file: name \(Facility, required\), phone \(Phone\), website \(Web\), latitude \(Lat\), longitude \(Lon\) \(its columns: OBJECTID, ID, NAME, .*\)\. A --profile applies to the --input right before it/,
+    );
+  });
+
+  test("a mapping file whose phone and coordinate columns the input lacks is refused, naming them", async () => {
+    const map = await tmp.file("absent-map.json", JSON.stringify(STATE_MAP));
+    const csv = await tmp.file(
+      "no-phones.csv",
+      "Facility,Address,City,State,Zip,Web\nAlpha Urgent Care,1 Main St,Austin,TX,78701,https://alpha.example.com/\n",
+    );
+    const r = await validate("--input", csv, "--profile", map);
+    expect(r.code).toBe(1);
+    expect(r.report.problems.find((p) => p.kind === "fatal")).toMatchObject({
+      file: csv,
+      code: "missing_columns",
+      message: expect.stringMatching(
+        /^column\(s\) the mapping file state-list maps are not in this file: phone \(Phone\), latitude \(Lat\), longitude \(Lon\) \(its columns: Facility, Address, City, State, Zip, Web\)\. A --profile applies/,
+      ),
+    });
+  });
+
+  test("one --profile before every --input applies to all of them; two there is bad usage", async () => {
+    const a = await tmp.file("a.csv", await readFile(hifld, "utf8"));
+    const r = await validate("--profile", "hifld", "--input", a, "--input", hifld);
+    expect(r.report.files.map((f) => [f.profile, f.profile_given])).toEqual([
+      ["hifld", true],
+      ["hifld", true],
+    ]);
+    expect((await ucd("validate", "--profile", "hifld", "--profile", "canonical", "--input", a)).code).toBe(
+      2,
+    );
+    expect((await ucd("validate", "--input", a, "--profile", "hifld", "--profile", "canonical")).code).toBe(
+      2,
+    );
   });
 });

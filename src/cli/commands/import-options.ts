@@ -10,7 +10,7 @@ import { InputError, UsageError } from "../args.js";
 /** Options shared by `build` and `validate` for reading real data. */
 export const IMPORT_OPTIONS = {
   input: { type: "string", multiple: true },
-  profile: { type: "string" },
+  profile: { type: "string", multiple: true },
   report: { type: "string" },
   strict: { type: "boolean", default: false },
   "data-version": { type: "string" },
@@ -25,8 +25,9 @@ export const IMPORT_USAGE = `  --input FILE          a source file (.csv, .json 
                         (.zip) or its files; repeat for more, most trusted first (earlier files win when
                         duplicates of one source merge; see docs/ingest.md for how sources merge). A weekly
                         NPPES file or deactivation report is applied on top of the last release
-  --profile P           hifld, canonical, nppes, overture, or a mapping file FILE.json (default: detected from
-                        the columns)
+  --profile P           hifld, canonical, nppes, overture, or a mapping file FILE.json: right after an --input,
+                        for that input alone (--input state.json --profile state-map.json --input hifld.csv);
+                        before every --input, for all of them (default: detected from each file's columns)
   --taxonomy CODE       NPPES: keep organisations with this taxonomy code in any slot (repeat for more;
                         default 261QU0200X, urgent care)
   --category NAME       Overture places: keep places of this category too, as primary or alternate category
@@ -42,7 +43,7 @@ export const IMPORT_USAGE = `  --input FILE          a source file (.csv, .json 
 
 interface ImportFlags {
   input?: string[];
-  profile?: string;
+  profile?: string[];
   report?: string;
   strict?: boolean;
   "data-version"?: string;
@@ -53,14 +54,65 @@ interface ImportFlags {
   delimiter?: string;
 }
 
+/** An option as `parseArgs` gives it with `tokens: true`, in command-line order. */
+export interface OptionToken {
+  kind: string;
+  name?: string;
+  value?: string | undefined;
+}
+
+/**
+ * Each `--input` with the `--profile` given after it (before the next `--input`), and the one `--profile` given
+ * before every `--input`, for the inputs without their own.
+ * @example profilesOf(tokens of "--input a.json --profile m.json --input b.csv") // { inputs: ["a.json", "b.csv"], profiles: ["m.json", undefined], shared: undefined }
+ */
+export function profilesOf(tokens: readonly OptionToken[]): {
+  inputs: string[];
+  profiles: (string | undefined)[];
+  shared: string | undefined;
+} {
+  const inputs: string[] = [];
+  const profiles: (string | undefined)[] = [];
+  let shared: string | undefined;
+  for (const t of tokens) {
+    if (t.kind !== "option" || t.value === undefined) continue;
+    if (t.name === "input") {
+      inputs.push(t.value);
+      profiles.push(undefined);
+    } else if (t.name === "profile") {
+      const last = inputs.length - 1;
+      if (last < 0) {
+        if (shared !== undefined)
+          throw new UsageError(
+            "one --profile before the inputs (for all of them), or one after each --input (for that input alone)",
+          );
+        shared = t.value;
+      } else {
+        if (profiles[last] !== undefined)
+          throw new UsageError(`two --profile after --input ${inputs[last]}: give one per input`);
+        profiles[last] = t.value;
+      }
+    }
+  }
+  return { inputs, profiles, shared };
+}
+
 /**
  * Runs the importer for the parsed flags; usage problems (bad profile, bad date, bad taxonomy code) are UsageErrors.
  * `out` is the published output an update applies to (its last release's source records); without it, an update
- * is read on its own (validate).
+ * is read on its own (validate). `tokens` (the options in order) pair each `--profile` with its `--input`; without
+ * them, one `--profile` applies to every input.
  */
-export async function runImport(values: ImportFlags, out?: string): Promise<ImportResult> {
+export async function runImport(
+  values: ImportFlags,
+  out?: string,
+  tokens?: readonly OptionToken[],
+): Promise<ImportResult> {
   const inputs = values.input ?? [];
   if (inputs.length === 0) throw new UsageError("--input FILE is required");
+  const paired = tokens
+    ? profilesOf(tokens)
+    : { inputs, profiles: inputs.map(() => undefined), shared: onlyProfile(values.profile) };
   const version = values["data-version"];
   if (version !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(version) || Number.isNaN(Date.parse(version)))) {
     throw new UsageError(`--data-version must be a date YYYY-MM-DD, not ${version}`);
@@ -96,21 +148,25 @@ export async function runImport(values: ImportFlags, out?: string): Promise<Impo
       import("../../ingest/snapshot.js"),
       import("../../release/publish.js"),
     ]);
-  let profile: Awaited<ReturnType<typeof loadProfile>> | undefined;
-  if (values.profile !== undefined) {
-    try {
-      profile = await loadProfile(values.profile);
-    } catch (e) {
-      if (e instanceof MappingFileError) throw new UsageError(e.message);
-      throw e;
-    }
-  }
+  // Each profile named is loaded once, whether it serves one input or several.
+  const loaded = new Map<string, Awaited<ReturnType<typeof loadProfile>>>();
+  for (const name of [paired.shared, ...paired.profiles])
+    if (name !== undefined && !loaded.has(name))
+      try {
+        loaded.set(name, await loadProfile(name));
+      } catch (e) {
+        if (e instanceof MappingFileError) throw new UsageError(e.message);
+        throw e;
+      }
+  const profile = paired.shared === undefined ? undefined : loaded.get(paired.shared);
+  const profiles = paired.profiles.map((p) => (p === undefined ? undefined : loaded.get(p)));
   try {
     const sources = out === undefined ? null : await lastSources(out);
     const base = sources === null ? null : await readSnapshot(sources);
     return await importFiles({
       inputs,
       ...(profile ? { profile } : {}),
+      ...(profiles.some((p) => p !== undefined) ? { profiles } : {}),
       ...(version ? { dataVersion: version } : {}),
       ...(values.taxonomy?.length ? { taxonomies: values.taxonomy.map((t) => t.toUpperCase()) } : {}),
       ...(values.category?.length ? { categories: values.category } : {}),
@@ -142,6 +198,25 @@ export function delimiterOption(value: string | undefined): string | undefined {
   return d;
 }
 
+function onlyProfile(profiles: readonly string[] | undefined): string | undefined {
+  if (profiles === undefined || profiles.length === 0) return undefined;
+  if (profiles.length > 1)
+    throw new UsageError("one --profile for every input, or one right after each --input");
+  return profiles[0];
+}
+
+/**
+ * One line per input: its format and profile, given or detected, and its records (what `validate` prints, and
+ * `build` on stderr).
+ * @example fileLines(result.files) // ["  state.json (json): profile state-list (given), 212 records"]
+ */
+export function fileLines(files: readonly ImportResult["files"][number][]): string[] {
+  return files.map(
+    (f) =>
+      `  ${f.path} (${f.format}): ${f.profile === null ? "not read" : `profile ${f.profile} (${f.profileGiven ? "given" : "detected from its columns"})`}, ${f.records} record(s)`,
+  );
+}
+
 /** Summary lines by code: `  rejected  out_of_scope_state  2`. */
 export function summaryLines(log: ProblemLog): string[] {
   return log
@@ -153,7 +228,14 @@ export function summaryLines(log: ProblemLog): string[] {
 export async function writeReport(path: string, result: ImportResult, ok: boolean): Promise<void> {
   const body = {
     ok,
-    files: result.files,
+    files: result.files.map((f) => ({
+      path: f.path,
+      format: f.format,
+      profile: f.profile,
+      profile_given: f.profileGiven,
+      records: f.records,
+      date: f.date,
+    })),
     summary: result.log.summary(),
     problems: result.log.problems,
     records: result.dataset
