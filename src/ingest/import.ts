@@ -149,7 +149,7 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
         row: 0,
         field: "",
         code: "nothing_to_publish",
-        message: `no record can be published (${read.read} read, all rejected or merged): refusing to replace a published data set with an empty one`,
+        message: `no record can be published (${read.read} read, all rejected or merged): refusing to replace a published data set with an empty one. Run ucd validate on the inputs to see why each record was rejected (--report FILE.json lists them), then fix the input or its profile`,
         kind: "fatal",
       });
       return { dataset: null, log, files };

@@ -369,3 +369,114 @@ describe("a profile per input", () => {
     );
   });
 });
+
+describe("every fatal message ends with what to try", () => {
+  const IMPERATIVE = /^(?:check|pass|give|try|fix|run|use|extract|save|set|export|build|name|remove)\b/i;
+  /** Whether a message ends with what to try: its last sentence, or that sentence's last clause, says to do something. */
+  const endsWithNextStep = (m: string) => {
+    const sentence = m.split(/\. (?=[A-Z])/).at(-1) ?? "";
+    return IMPERATIVE.test(sentence) || IMPERATIVE.test(sentence.split(/: |; /).at(-1) ?? "");
+  };
+
+  const main = [
+    '"NPI","Entity Type Code","Provider Organization Name (Legal Business Name)","Provider First Line Business Practice Location Address","Provider Business Practice Location Address City Name","Provider Business Practice Location Address State Name","Provider Business Practice Location Address Postal Code","Last Update Date","NPI Deactivation Date","Healthcare Provider Taxonomy Code_1"',
+    '"1234567893","2","ACME CLINIC LLC","1 MAIN ST","AUSTIN","TX","78701","01/02/2025","","207Q00000X"',
+  ].join("\n");
+  const mapping = {
+    name: "nets",
+    source: "Nets",
+    columns: {
+      name: "Name",
+      city: "City",
+      state: "State",
+      network: "Network",
+      latitude: "Lat",
+      longitude: "Lon",
+    },
+  };
+
+  test.each<[string, () => Promise<string[]>]>([
+    ["file_unreadable", async () => ["--input", join(tmp.dir, "no-such-file.csv")]],
+    ["unknown_format", async () => ["--input", await tmp.file("clinics.xlsx", "x")]],
+    [
+      "file_empty",
+      async () => [
+        "--input",
+        await tmp.file("header-only.csv", "NAME,CITY,STATE,X,Y\n"),
+        "--profile",
+        "hifld",
+      ],
+    ],
+    ["file_empty", async () => ["--input", await tmp.file("empty-array.json", "[]")]],
+    ["json_syntax", async () => ["--input", await tmp.file("cut.json", '[{"name": "A"')]],
+    [
+      "encoding_invalid",
+      async () => [
+        "--input",
+        await tmp.file("latin1.csv", Buffer.from("NAME,CITY\nUrg\xe9nt,Austin\n", "latin1")),
+      ],
+    ],
+    ["unknown_profile", async () => ["--input", await tmp.file("mystery.csv", "A,B,C\n1,2,3\n")]],
+    [
+      "missing_columns",
+      async () => ["--input", await tmp.file("nocity.csv", "NAME,X\nA,1\n"), "--profile", "hifld"],
+    ],
+    ["one_column", async () => ["--input", await tmp.file("colon.csv", "NAME:CITY:STATE\nA:Austin:TX\n")]],
+    [
+      "no_matching_rows",
+      async () => ["--input", await tmp.file("npidata_pfile_20050523-20250209.csv", main)],
+    ],
+    [
+      "nothing_to_publish",
+      async () => [
+        "--input",
+        await tmp.file("pr.csv", "NAME,CITY,STATE\nA,San Juan,PR\n"),
+        "--profile",
+        await tmp.file(
+          "pr.json",
+          JSON.stringify({
+            name: "pr",
+            source: "PR",
+            columns: { name: "NAME", city: "CITY", state: "STATE" },
+          }),
+        ),
+      ],
+    ],
+    [
+      "network_slug_clash",
+      async () => [
+        "--input",
+        await tmp.file(
+          "nets.csv",
+          "Name,City,State,Network,Lat,Lon\nA Clinic,Austin,TX,Acme Care+,30.27,-97.74\nB Clinic,Austin,TX,Acme Care,30.28,-97.74\n",
+        ),
+        "--profile",
+        await tmp.file("nets.json", JSON.stringify(mapping)),
+      ],
+    ],
+    [
+      "nppes_companion_alone",
+      async () => [
+        "--input",
+        await tmp.file(
+          "pl_pfile_20050523-20250209.csv",
+          '"NPI","Provider Secondary Practice Location Address- Address Line 1","Provider Secondary Practice Location Address - Postal Code"\n',
+        ),
+      ],
+    ],
+    [
+      "update_without_release",
+      async () => [
+        "--input",
+        await tmp.file("npidata_pfile_20250203-20250209.csv", main),
+        "--out",
+        join(tmp.dir, "no-release"),
+      ],
+    ],
+  ])("%s", async (code, args) => {
+    const r = await validate(...(await args()));
+    const fatal = r.report.problems.filter((p) => p.kind === "fatal");
+    expect(fatal.map((p) => p.code)).toContain(code);
+    for (const p of fatal) expect(endsWithNextStep(p.message), `${p.code}: ${p.message}`).toBe(true);
+  });
+});

@@ -56,7 +56,7 @@ export async function scanFile(
             row: 1,
             field: "",
             code: "missing_columns",
-            message: `not an NPPES file of this kind: column(s) missing: ${missing.map((m) => `"${m}"`).join(", ")}`,
+            message: `not an NPPES file of this kind: column(s) missing: ${missing.map((m) => `"${m}"`).join(", ")}. Give CMS's file as published (docs/ingest.md, "Where the files come from"), or drop --profile nppes for another CSV file`,
           });
         return;
       }

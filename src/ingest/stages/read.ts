@@ -142,7 +142,7 @@ export async function readInputs(options: ReadOptions, spill: StateSpill<Spilled
       if (companion === null)
         fatal(
           "nppes_companion_alone",
-          "an NPPES other-name or practice-location file is read with its main file (npidata_pfile_… of the same period), which is not among the inputs",
+          "an NPPES other-name or practice-location file is read with its main file (npidata_pfile_… of the same period), which is not among the inputs. Give the main file as an --input too (its companions beside it are read with it), or leave this file out",
         );
       else
         report({
@@ -299,11 +299,7 @@ export async function readInputs(options: ReadOptions, spill: StateSpill<Spilled
       if (bound && !refused && rows === 0 && summary.records === 0 && !result.facts[input]?.update) {
         const empty = result.facts[input]?.empty;
         if (empty !== undefined) fatal("no_matching_rows", empty);
-        else
-          fatal(
-            "file_empty",
-            "the file has a header but no records: nothing to import. Check that this is the export you meant (a filter or a failed download leaves only the header)",
-          );
+        else fatal("file_empty", "the file has a header but no records: nothing to import");
       }
     } catch (e) {
       if (!(e instanceof FatalInputError)) throw e;
