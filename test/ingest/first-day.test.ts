@@ -1,7 +1,11 @@
 // An operator's first day with real files (issue 40): what a re-saved, pipe-delimited or mapped file gives.
+import { readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { SERVE_OPTIONS } from "@urgent-care-directory/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { parse } from "../../src/cli/args.js";
+import { BUILD_OPTIONS } from "../../src/cli/commands/build.js";
 import { collectClinics } from "../../src/dataset/store.js";
 import type { ClinicRecord } from "../../src/dataset/types.js";
 import { importFiles } from "../../src/ingest/import.js";
@@ -478,5 +482,86 @@ describe("every fatal message ends with what to try", () => {
     const fatal = r.report.problems.filter((p) => p.kind === "fatal");
     expect(fatal.map((p) => p.code)).toContain(code);
     for (const p of fatal) expect(endsWithNextStep(p.message), `${p.code}: ${p.message}`).toBe(true);
+  });
+});
+
+describe("docs: where each file comes from, and the first real release in five commands", () => {
+  const ingest = readFileSync(join(import.meta.dirname, "../../docs/ingest.md"), "utf8");
+  const section = (title: string) => {
+    const start = ingest.indexOf(`## ${title}\n`);
+    expect(start, title).toBeGreaterThan(-1);
+    const end = ingest.indexOf("\n## ", start + 4);
+    return ingest.slice(start, end < 0 ? undefined : end);
+  };
+
+  test("each source with its publisher's download page, its file names, how often it is updated and its licence", () => {
+    const table = section("Where the files come from");
+    for (const [source, page, file, cadence, licence] of [
+      [
+        "NPPES",
+        "https://download.cms.gov/nppes/NPI_Files.html",
+        "NPPES_Data_Dissemination_",
+        "monthly",
+        "public domain",
+      ],
+      ["HIFLD", "https://www.datalumos.org/", "Urgent_Care_Facilities.csv", "no longer", "public domain"],
+      [
+        "Overture",
+        "https://docs.overturemaps.org/guides/places/",
+        ".parquet",
+        "monthly",
+        "CDLA-Permissive-2.0",
+      ],
+      ["All The Places", "https://www.alltheplaces.xyz/", "output.zip", "weekly", "CC0-1.0"],
+    ]) {
+      const row = table.split("\n").find((l) => l.startsWith(`| **${source}`)) ?? "";
+      expect(row, source).toContain(page);
+      expect(row, source).toContain(file as string);
+      expect(row, source).toContain(cadence as string);
+      expect(row, source).toContain(licence as string);
+    }
+    const readme = readFileSync(join(import.meta.dirname, "../../README.md"), "utf8");
+    expect(readme).toContain("docs/ingest.md#your-first-real-release-in-five-commands");
+    expect(readme).toContain("https://download.cms.gov/nppes/NPI_Files.html");
+  });
+
+  test("the runbook's commands read CMS's bundle, and its build and serve take the options they give", async () => {
+    const block = /```sh\n([\s\S]*?)```/.exec(section("Your first real release in five commands"))?.[1] ?? "";
+    const commands = block.trim().split("\n");
+    expect(commands).toHaveLength(5);
+    expect(commands[0]).toMatch(/^git clone .* && npm ci$/);
+    expect(commands[1]).toContain("https://download.cms.gov/nppes/NPI_Files.html");
+    // The download cannot run here: a generated bundle, named as CMS names it, stands in for it.
+    const n = await nppesBundle({ rows: 1000, urgentCare: 30, seed: 13 });
+    try {
+      expect(n.monthly.files.bundle).toMatch(/^NPPES_Data_Dissemination_[A-Z][a-z]+_20\d\d\.zip$/);
+      // In this process (its reference data is loaded already), the shell's glob and folder done by hand.
+      const argv = (commands[2] as string)
+        .replace(/^npx ucd /, "")
+        .split(" ")
+        .map((x) =>
+          x === "NPPES_Data_Dissemination_*.zip"
+            ? n.path(n.monthly.files.bundle as string)
+            : x.endsWith(".json")
+              ? join(n.dir, x)
+              : x,
+        );
+      expect((await ucd(...argv)).code).toBe(0);
+      expect(JSON.parse(await readFile(join(n.dir, "problems.json"), "utf8")).ok).toBe(true);
+    } finally {
+      await n.cleanup();
+    }
+    // Building a release with its site takes ~20 s: the CLI tests do that; here the commands' own strict parsers
+    // check every option the runbook gives (an unknown or misspelt one is a usage error).
+    const args = (command: string) =>
+      command
+        .replace(/^npx ucd \w+ /, "")
+        .split(" ")
+        .map((a) => a.replace("NPPES_Data_Dissemination_*.zip", "bundle.zip"));
+    expect(commands[3]).toMatch(/^npx ucd build /);
+    const build = parse(args(commands[3] as string), BUILD_OPTIONS);
+    expect(build.values).toMatchObject({ input: ["bundle.zip"], out: "public" });
+    expect(commands[4]).toMatch(/^npx ucd serve /);
+    expect(parse(args(commands[4] as string), SERVE_OPTIONS, true).positionals).toEqual(["public"]);
   });
 });

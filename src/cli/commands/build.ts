@@ -39,24 +39,27 @@ ${IMPORT_USAGE}
                         (repeatable; exit 1 if a purge fails, the release staying published)
   -h, --help            show this help`;
 
+/** The options of `ucd build`. */
+export const BUILD_OPTIONS = {
+  out: { type: "string", default: "public" },
+  "site-url": { type: "string", default: DEFAULT_SITE_URL },
+  "base-url": { type: "string" },
+  "generated-at": { type: "string" },
+  seed: { type: "string" },
+  compression: { type: "string", default: "max" },
+  "keep-releases": { type: "string" },
+  "allow-shrink": { type: "boolean", default: false },
+  "allow-older": { type: "boolean", default: false },
+  purge: { type: "string", multiple: true },
+  ...IMPORT_OPTIONS,
+} as const;
+
 export const buildCommand: Command = {
   name: "build",
   summary: "build the static API into an output folder",
   usage,
   async run(argv) {
-    const { values, tokens } = parse(argv, {
-      out: { type: "string", default: "public" },
-      "site-url": { type: "string", default: DEFAULT_SITE_URL },
-      "base-url": { type: "string" },
-      "generated-at": { type: "string" },
-      seed: { type: "string" },
-      compression: { type: "string", default: "max" },
-      "keep-releases": { type: "string" },
-      "allow-shrink": { type: "boolean", default: false },
-      "allow-older": { type: "boolean", default: false },
-      purge: { type: "string", multiple: true },
-      ...IMPORT_OPTIONS,
-    });
+    const { values, tokens } = parse(argv, BUILD_OPTIONS);
     if (values.help) {
       console.log(usage);
       return 0;
