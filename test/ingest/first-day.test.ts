@@ -271,7 +271,7 @@ describe("delimiters: the comma, the pipe, the semicolon and the tab are read; -
     const fatal = r.report.problems.find((p) => p.kind === "fatal");
     expect(fatal).toMatchObject({ file: path, row: 1, code: "one_column" });
     expect(fatal?.message).toMatch(
-      /^the header reads as one column \("OBJECTID:ID:NAME:.*"\) with any of ,, \|, ;, tab: the fields are likely separated by another character\. Pass --delimiter/,
+      /^the header reads as one column \("OBJECTID:ID:NAME:.*"\) with any of ",", "\|", ";", "tab" as delimiter: the fields are likely separated by another character\. Pass --delimiter/,
     );
     expect(fatal?.message).not.toContain("--profile");
     const read = await validate("--input", path, "--delimiter", ":");

@@ -90,12 +90,15 @@ export async function* readCsv(
 /** A header that reads as one column: the delimiter is the likely cause, not the profile. */
 function oneColumn(path: string, header: string, given: string | undefined): FatalInputError {
   const shown = header.length > 80 ? `${header.slice(0, 80)}…` : header;
-  const tried = given === undefined ? DELIMITERS.map(delimiterName).join(", ") : delimiterName(given);
+  const tried =
+    given === undefined
+      ? `with any of ${DELIMITERS.map((d) => `"${delimiterName(d)}"`).join(", ")} as delimiter`
+      : `with --delimiter "${delimiterName(given)}"`;
   return new FatalInputError({
     file: path,
     row: 1,
     field: "",
     code: "one_column",
-    message: `the header reads as one column ("${shown}") with ${given === undefined ? "any of" : "--delimiter"} ${tried}: the fields are likely separated by another character. Pass --delimiter with the one the file uses (e.g. --delimiter ":"), or check that this is a CSV file`,
+    message: `the header reads as one column ("${shown}") ${tried}: the fields are likely separated by another character. Pass --delimiter with the one the file uses (e.g. --delimiter ":"), or check that this is a CSV file`,
   });
 }
