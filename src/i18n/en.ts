@@ -281,6 +281,8 @@ export const pages = {
     creditHeading: "Credit line, ready to paste",
     sources: "Sources",
     builtFrom: "Built from:",
+    timezoneNotice: (notice: Html) =>
+      html`${notice} The time zones of cities and opening hours were looked up in its boundaries (a Produced Work, ODbL 1.0 §4.3); no boundary is published.`,
     publishedBy: (publisher: string) => `, published by ${publisher}`,
     edition: (date: string) => `, edition of ${date}`,
     inputFiles: "Input files of this release",

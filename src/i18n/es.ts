@@ -295,6 +295,8 @@ export const pages: PageMessages = {
     creditHeading: "Línea de crédito, lista para pegar",
     sources: "Fuentes",
     builtFrom: "Preparados a partir de:",
+    timezoneNotice: (notice) =>
+      html`${notice} Las zonas horarias de las ciudades y de los horarios se obtuvieron consultando sus límites (una obra producida, ODbL 1.0 §4.3); no se publica ningún límite.`,
     publishedBy: (publisher) => `, publicado por ${publisher}`,
     edition: (date) => `, edición del ${date}`,
     inputFiles: "Archivos de entrada de esta versión",

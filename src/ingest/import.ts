@@ -26,8 +26,10 @@ export const IMPORT_FOLDER = "ucd-import-";
 export interface ImportOptions {
   /** Input files, most trusted first: on duplicates within a source, earlier files win. */
   inputs: readonly string[];
-  /** Profile for every input; detected per file from its columns when absent. */
+  /** Profile for every input without one of its own; detected per file from its columns when absent. */
   profile?: Mapping;
+  /** The profile of each input, by position (`--input FILE --profile P`); over `profile`. */
+  profiles?: readonly (Mapping | undefined)[];
   /** YYYY-MM-DD; see dataVersion() for the default. */
   dataVersion?: string;
   progress?: Progress;
@@ -62,6 +64,8 @@ export interface ImportOptions {
   allowOlder?: boolean;
   /** How to read an input that is not UTF-8: a WHATWG encoding label (`windows-1252`, `utf-16le`). */
   encoding?: string;
+  /** The field separator of CSV inputs (`,`, `|`, `;`, a tab…); detected from each header when absent. */
+  delimiter?: string;
 }
 
 export interface ImportResult {
@@ -157,7 +161,7 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
         row: 0,
         field: "",
         code: "nothing_to_publish",
-        message: `no record can be published (${read.read} read, all rejected or merged): refusing to replace a published data set with an empty one`,
+        message: `no record can be published (${read.read} read, all rejected or merged): refusing to replace a published data set with an empty one. Run ucd validate on the inputs to see why each record was rejected (--report FILE.json lists them), then fix the input or its profile`,
         kind: "fatal",
       });
       return { dataset: null, log, files };

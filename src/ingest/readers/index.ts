@@ -20,6 +20,7 @@ export type { InputFormat, ReaderEvent, RowProblem, SourceFacts } from "./types.
 const BY_EXTENSION: Record<string, InputFormat> = {
   ".csv": "csv",
   ".txt": "csv",
+  ".tsv": "csv",
   ".json": "json",
   ".ndjson": "ndjson",
   ".jsonl": "ndjson",
@@ -49,6 +50,8 @@ export interface ReadContext {
   forceOverture?: boolean;
   /** How to read text that is not UTF-8 (`--encoding`). */
   text?: TextOptions;
+  /** `--delimiter`: the field separator of CSV files (else detected from each header). */
+  delimiter?: string;
 }
 
 /**
@@ -96,7 +99,7 @@ export async function* readRecords(
         yield* readNppes(bundle, onRowProblem, context.nppes);
         return;
       }
-      yield* readCsv(path, onRowProblem, context.text);
+      yield* readCsv(path, onRowProblem, context.text, context.delimiter);
       return;
     }
     case "json":
