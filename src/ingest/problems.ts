@@ -21,6 +21,11 @@ export interface Problem {
   code: string;
   message: string;
   kind: ProblemKind;
+  /**
+   * What to try, for a fatal problem whose raiser knows it better than its code's `NEXT_STEPS` (a damaged member:
+   * download the bundle again). `ProblemLog.add` ends the message with it; the problem it keeps has none.
+   */
+  next?: string;
 }
 
 /** Rejection codes that mean the row itself is broken, not merely out of scope: errors for `validate`. */
@@ -77,9 +82,10 @@ export class ProblemLog {
    * fatal one whose message cannot know what to try gets its code's next step (NEXT_STEPS).
    */
   add(found: Problem): void {
-    const next = found.kind === "fatal" ? NEXT_STEPS[found.code] : undefined;
+    const { next: own, ...rest } = found;
+    const next = found.kind === "fatal" ? (own ?? NEXT_STEPS[found.code]) : undefined;
     const problem = {
-      ...found,
+      ...rest,
       file: printable(found.file),
       field: printable(found.field),
       message: next === undefined ? printable(found.message) : `${printable(found.message)}. ${next}`,

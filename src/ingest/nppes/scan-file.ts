@@ -161,6 +161,7 @@ function crOnlyLines(label: string, line: number): FatalInputError {
     field: "",
     code: "file_unreadable",
     message:
-      "the lines of the file end with a CR alone (classic Mac OS line ends), not with CRLF as CMS writes NPPES files: save it again with CRLF or LF line ends (for example `tr '\\r' '\\n' < in.csv > out.csv`)",
+      "the lines of the file end with a CR alone (classic Mac OS line ends), not with CRLF as CMS writes NPPES files",
+    next: "Save it again with CRLF or LF line ends (for example `tr '\\r' '\\n' < in.csv > out.csv`)",
   });
 }

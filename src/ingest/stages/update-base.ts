@@ -57,7 +57,7 @@ export function updateBase(
       });
     return null;
   }
-  if (!options.allowOlder) refuseOlder(read, updates, snapshot.dataVersion, report);
+  if (!options.allowOlder) refuseOlder(read, updates, snapshot, report);
   const npis = new Set(updates.flatMap((i) => read.facts[i]?.npis ?? []));
   let replaced = 0;
   return {
@@ -83,25 +83,30 @@ export function updateBase(
 }
 
 /**
- * Reports each update whose edition (a weekly file's last day, a deactivation report's date) is older than the data
- * version of the release it would apply to. An update with no edition is dated by its records: the release's guard
- * (`publishRelease`) refuses it when they are older.
+ * Reports each update whose edition (a weekly file's last day, a deactivation report's date) is older than the
+ * edition of its own source in the release it would apply to (the release's NPPES file: a release also built from a
+ * newer places file is not newer NPPES data), or than the release's data version when the release does not date
+ * that source. An update with no edition is dated by its records: the release's guard (`publishRelease`) refuses it
+ * when they are older.
  */
 function refuseOlder(
   read: ReadResult,
   updates: readonly number[],
-  published: string,
+  snapshot: Snapshot,
   report: (p: Problem) => void,
 ): void {
   for (const i of updates) {
     const edition = read.facts[i]?.published ?? null;
+    const names = new Set((read.mappings[i]?.upstream ?? []).map((u) => u.name));
+    const dates = snapshot.upstream.flatMap((u) => (names.has(u.name) && u.date !== null ? [u.date] : []));
+    const published = dates.length > 0 ? (dates.sort().at(-1) ?? snapshot.dataVersion) : snapshot.dataVersion;
     if (edition === null || edition >= published) continue;
     report({
       file: read.files[i]?.path ?? "",
       row: 0,
       field: "",
       code: "update_older",
-      message: `this update is of ${edition} (the last day it covers), older than the published release, whose data is of ${published}: applied now, it would put older records back over newer ones. Apply the updates after ${published} (a weekly file whose period starts after it), or a newer full monthly file; or pass --allow-older to roll back on purpose`,
+      message: `this update is of ${edition} (the last day it covers), older than this source's data in the published release, of ${published}: applied now, it would put older records back over newer ones. Apply the updates after ${published} (a weekly file whose period starts after it), or a newer full monthly file; or pass --allow-older to roll back on purpose`,
       kind: "fatal",
     });
   }
