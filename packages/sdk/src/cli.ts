@@ -26,6 +26,8 @@ Options:
   --limit N               most items listed, for every command (search, nearest, stats: default 10)
   --max-km KM             nearest: only within KM kilometres
   --open-now              find, network, nearest, search: only clinics open now
+  --open-first            nearest: the nearest clinics open now first, then the nearest not open (hours
+                          unknown, then closed), as the site lists them
   --version               the SDK's version
   -h, --help              this help
 
@@ -38,6 +40,7 @@ interface Args {
   positionals: string[];
   json: boolean;
   openNow: boolean;
+  openFirst: boolean;
   help: boolean;
   version: boolean;
   baseUrl: string | undefined;
@@ -52,6 +55,7 @@ export function parseCli(argv: readonly string[]): Args {
     positionals: [],
     json: false,
     openNow: false,
+    openFirst: false,
     help: false,
     version: false,
     baseUrl: undefined,
@@ -71,6 +75,7 @@ export function parseCli(argv: readonly string[]): Args {
     };
     if (flag === "--json") args.json = true;
     else if (flag === "--open-now") args.openNow = true;
+    else if (flag === "--open-first") args.openFirst = true;
     else if (flag === "--help" || flag === "-h") args.help = true;
     else if (flag === "--version") args.version = true;
     else if (flag === "--base-url") args.baseUrl = value();
@@ -221,6 +226,7 @@ export async function main(argv: readonly string[], out = console.log, err = con
           ...(limit !== undefined && { limit }),
           ...(args.maxKm !== undefined && { maxKm: args.maxKm }),
           ...(args.openNow && { openAt: now }),
+          ...(args.openFirst && { openFirst: now }),
         });
         if (args.json) out(json(results.map(toJson)));
         else if (results.length === 0)

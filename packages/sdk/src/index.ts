@@ -30,7 +30,7 @@ export {
   openStatus,
   type StatusChange,
 } from "./hours.js";
-export { type NearestOptions, type NearestResult, nearest } from "./nearest.js";
+export { type NearestOptions, type NearestResult, nearest, openFirst } from "./nearest.js";
 export type { components, operations, paths } from "./openapi.generated.js";
 export type { RetryOptions } from "./retry.js";
 export {
