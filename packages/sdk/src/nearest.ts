@@ -51,8 +51,11 @@ export interface NearestResult {
 // `radius_km` is rounded to metres and coordinates to 5 decimals (≈1 m); a 10 m slack keeps the bound safe.
 const SLACK_KM = 0.01;
 
+/** What {@link openFirst} and {@link compareResults} read of a result. */
+export type Ranked = { distanceKm: number; clinic: { id: string }; status?: OpenStatus };
+
 /** Nearest first; equal distances by clinic id, so results are deterministic. */
-export function compareResults(a: NearestResult, b: NearestResult): number {
+export function compareResults(a: Ranked, b: Ranked): number {
   return a.distanceKm - b.distanceKm || (a.clinic.id < b.clinic.id ? -1 : a.clinic.id > b.clinic.id ? 1 : 0);
 }
 
@@ -64,10 +67,7 @@ const RANK: Record<OpenStatus, number> = { open: 0, unknown: 1, closed: 2 };
  * `nearestAll` (the nearest `limit` of every status) that are not open, hours unknown before closed. Both lists
  * nearest first, each result with its `status`. For a caller that ranks a list of its own the same way.
  */
-export function openFirst(
-  open: readonly NearestResult[],
-  nearestAll: readonly NearestResult[],
-): NearestResult[] {
+export function openFirst<T extends Ranked>(open: readonly T[], nearestAll: readonly T[]): T[] {
   const rest = nearestAll.filter((r) => r.status !== "open");
   return [
     ...open,

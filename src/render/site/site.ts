@@ -51,10 +51,8 @@ export interface SiteContext {
 /** The fingerprinted files every page may load. */
 export interface SiteAssets {
   css: Asset;
-  /** The script of every page (statuses, filter, near me, offline), a module. */
+  /** The script of every page (statuses, filter, near me with its search, offline), a module. */
   script: Asset;
-  /** The home page's search box, a module. */
-  search: Asset;
   /** The stylesheet of browsers without JavaScript. */
   noscript: Asset;
 }
@@ -69,7 +67,6 @@ export function siteAssets(): SiteAssets {
   return {
     css: asset("site", "css", SITE_CSS),
     script: asset("site", "js", BROWSER_BUNDLES.site),
-    search: asset("search", "js", BROWSER_BUNDLES.search),
     noscript: asset("noscript", "css", NOSCRIPT_CSS),
   };
 }
