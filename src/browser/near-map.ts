@@ -141,7 +141,6 @@ export function drawNearMap(
       svg("text", { class: "ring-label", x: cx + 3, y: cy - r * scale - 3 }, words.distance(r, false)),
     );
   }
-  root.append(svg("path", { class: "centre", d: `M${cx - 8} ${cy}h16M${cx} ${cy - 8}v16` }));
   const at = offsets.map(([e, n]): [number, number] => [x(e), y(n)]);
   const pins = spread(at, 21);
   // Farthest first, so that the nearest clinics' numbers are drawn on top.
@@ -159,6 +158,8 @@ export function drawNearMap(
     g.append(svg("text", { x: px, y: py + 4, "text-anchor": "middle" }, String(p.n)));
     root.append(g);
   }
+  // The searched point on top of the pins, so that it is never hidden.
+  root.append(svg("path", { class: "centre", d: `M${cx - 9} ${cy}h18M${cx} ${cy - 9}v18` }));
   const caption = document.createElement("figcaption");
   caption.className = "hint";
   caption.textContent = m.caption;

@@ -51,8 +51,10 @@ export interface SiteContext {
 /** The fingerprinted files every page may load. */
 export interface SiteAssets {
   css: Asset;
-  /** The script of every page (statuses, filter, near me with its search, offline), a module. */
+  /** The script of every page (statuses, the open-now filter, offline), a module. */
   script: Asset;
+  /** Near me, its one box (places, ZIP codes, clinics' names) and its map: the pages that have the block. */
+  near: Asset;
   /** The stylesheet of browsers without JavaScript. */
   noscript: Asset;
 }
@@ -67,6 +69,7 @@ export function siteAssets(): SiteAssets {
   return {
     css: asset("site", "css", SITE_CSS),
     script: asset("site", "js", BROWSER_BUNDLES.site),
+    near: asset("near", "js", BROWSER_BUNDLES.near),
     noscript: asset("noscript", "css", NOSCRIPT_CSS),
   };
 }

@@ -120,6 +120,7 @@ td.num,th.num{text-align:right}
 .pin-closed circle{fill:#942514}
 .pin-unknown circle{fill:#383f43}
 .map .pin text{fill:#fff;font-size:11px;font-weight:700}
+.near-map .centre{stroke:#0b0c0c;stroke-width:3;stroke-linecap:round}
 .near h2{margin-top:.2em}
 .near .search{margin:.3em 0}
 .near .search label{font-size:1rem}

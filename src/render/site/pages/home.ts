@@ -18,6 +18,7 @@ export function homePageHtml(site: SiteContext, summary: Summary): string {
     title: h.title,
     description: h.description(summary.clinics),
     path: "/",
+    scripts: [site.assets.near],
     main: html`<h1>${h.title}</h1>
 <p class="lead">${h.lead(summary.clinics, summary.cities.length, withClinics.length - (dc ? 1 : 0), dc)}</p>
 ${nearMeBlock(site)}

@@ -16,6 +16,7 @@ export function nearMePageHtml(site: SiteContext, summary: Summary): string {
     title: t.near.pageTitle,
     description: t.near.pageDescription,
     path: "/near-me/",
+    scripts: [site.assets.near],
     // No breadcrumbs: a page of the top level, like home (the header leads home), and the list needs the room.
     main: html`<h1>${t.near.pageTitle}</h1>
 ${nearMeBlock(site, { heading: false })}
