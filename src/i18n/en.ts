@@ -285,6 +285,7 @@ export const pages = {
     publishedBy: (publisher: string) => `, published by ${publisher}`,
     edition: (date: string) => `, edition of ${date}`,
     inputFiles: "Input files of this release",
+    nearMeSources: html`Near me finds towns and ZIP codes with files of this site, read on the phone: places from <a href="https://www.geonames.org/">GeoNames</a> (cities and US postal codes, CC BY 4.0) and the Census Bureau's ZIP Code Tabulation Areas (public domain).`,
     file: "File",
     format: "Format",
     records: "Records",

@@ -296,6 +296,7 @@ export const pages: PageMessages = {
     builtFrom: "Preparados a partir de:",
     publishedBy: (publisher) => `, publicado por ${publisher}`,
     edition: (date) => `, edición del ${date}`,
+    nearMeSources: html`«Cerca de mí» encuentra ciudades y códigos postales con archivos de este sitio, leídos en el teléfono: lugares de <a href="https://www.geonames.org/">GeoNames</a> (ciudades y códigos postales de EE. UU., CC BY 4.0) y las Áreas de Tabulación de Códigos Postales de la Oficina del Censo (dominio público).`,
     inputFiles: "Archivos de entrada de esta versión",
     file: "Archivo",
     format: "Formato",
