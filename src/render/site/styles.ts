@@ -109,6 +109,7 @@ td.num,th.num{text-align:right}
 .group{font-size:1.2rem;margin:.6em 0 .2em}
 .rank{display:inline-block;min-width:1.5em;padding:0 .3em;margin-right:.2em;border-radius:1em;background:#0b0c0c;color:#fff;text-align:center;font-size:.85em;line-height:1.5}
 .near-map-figure{margin:1em 0 0}
+main:has([data-page="near-me"]){min-height:100vh}
 .near-map{background:#f3f2f1;max-height:none}
 .near-map .ground{fill:#f3f2f1}
 .near-map .ring{fill:none;stroke:#6f777b;stroke-width:1;stroke-dasharray:4 3}
