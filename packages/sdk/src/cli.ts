@@ -29,6 +29,8 @@ Options:
   --units km|mi           distances in kilometres or miles (default: miles with --max-miles or in a US, UK,
                           Liberian or Burmese locale — $LC_ALL, $LC_MEASUREMENT, $LANG — else kilometres)
   --open-now              find, network, nearest, search: only clinics open now
+  --open-first            nearest: the nearest clinics open now first, then the nearest not open (hours
+                          unknown, then closed), as the site lists them
   --version               the SDK's version
   -h, --help              this help
 
@@ -41,6 +43,7 @@ interface Args {
   positionals: string[];
   json: boolean;
   openNow: boolean;
+  openFirst: boolean;
   help: boolean;
   version: boolean;
   baseUrl: string | undefined;
@@ -61,6 +64,7 @@ export function parseCli(argv: readonly string[]): Args {
     positionals: [],
     json: false,
     openNow: false,
+    openFirst: false,
     help: false,
     version: false,
     baseUrl: undefined,
@@ -82,6 +86,7 @@ export function parseCli(argv: readonly string[]): Args {
     };
     if (flag === "--json") args.json = true;
     else if (flag === "--open-now") args.openNow = true;
+    else if (flag === "--open-first") args.openFirst = true;
     else if (flag === "--help" || flag === "-h") args.help = true;
     else if (flag === "--version") args.version = true;
     else if (flag === "--base-url") args.baseUrl = value();
@@ -309,6 +314,7 @@ export async function main(
           ...(limit !== undefined && { limit }),
           ...(maxKm !== undefined && { maxKm }),
           ...(args.openNow && { openAt: now }),
+          ...(args.openFirst && { openFirst: now }),
         });
         if (args.json) out(json(results.map(toJson)));
         else {

@@ -120,6 +120,11 @@ export interface StatusChange {
   time: string;
   /** 0 when the change is later today (the clinic's today), 1 tomorrow, up to 7 (the same weekday next week). */
   inDays: number;
+  /**
+   * Minutes from the instant asked about to the change, by the clinic's wall clock (1 … 10080): what "closes in 25
+   * min" says. On a daylight-saving night it is off by the hour skipped or repeated, like the clock on the door.
+   */
+  inMinutes: number;
 }
 
 /** {@link openStatus} with when it next changes: the closing time when open, the opening time when closed. */
@@ -152,6 +157,7 @@ function changeAt(m: number, at: number, closing: boolean): StatusChange {
     day: WEEKDAYS[(((day % 7) + 7) % 7) as number] as Weekday,
     time: `${hh}:${mm}`,
     inDays: day - Math.floor(m / DAY),
+    inMinutes: at - m,
   };
 }
 

@@ -273,6 +273,19 @@ describe("the ucd-sdk CLI", () => {
     expect(text.out).toMatch(/^\s+\d+\.\d\d km {2}/);
   });
 
+  it("nearest --open-first lists the open clinics first, then hours unknown, then closed, as the SDK's openFirst", async () => {
+    const text = await run("nearest", "30.2672", "-97.7431", "--limit", "10", "--open-first");
+    expect(text.code).toBe(0);
+    const statuses = text.out.split("\n").map((l) => / — (open|closed|unknown) — /.exec(l)?.[1]);
+    const rank = { open: 0, unknown: 1, closed: 2 };
+    // Between 10 and 20 lines: the 10 nearest open, and the rest of the 10 nearest of all.
+    expect(statuses.length).toBeGreaterThanOrEqual(10);
+    expect(statuses.length).toBeLessThanOrEqual(20);
+    const ranks = statuses.map((s) => rank[s as keyof typeof rank]);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(statuses.filter((s) => s === "open").length).toBe(10);
+  });
+
   it("states and stats", async () => {
     expect(body(await run("states"))).toHaveLength(51);
     expect(JSON.parse((await run("states", "--json")).out).count).toBe(51);

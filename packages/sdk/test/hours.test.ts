@@ -321,23 +321,24 @@ describe("nextChange: when the status changes, in the clinic's wall-clock time",
     // Wednesday 6 May 2026, 11:30 EDT: open, closes 20:00 today.
     expect(nextChange(clinic(NY, weekdays), new Date("2026-05-06T15:30:00Z"))).toEqual({
       status: "open",
-      next: { day: "wed", time: "20:00", inDays: 0 },
+      next: { day: "wed", time: "20:00", inDays: 0, inMinutes: 510 },
     });
     // Wednesday 21:00 EDT: closed, opens 08:00 tomorrow.
     expect(nextChange(clinic(NY, weekdays), new Date("2026-05-07T01:00:00Z"))).toEqual({
       status: "closed",
-      next: { day: "thu", time: "08:00", inDays: 1 },
+      next: { day: "thu", time: "08:00", inDays: 1, inMinutes: 660 },
     });
     // Saturday noon: closed, opens Monday 08:00.
     expect(nextChange(clinic(NY, weekdays), new Date("2026-05-09T16:00:00Z"))).toEqual({
       status: "closed",
-      next: { day: "mon", time: "08:00", inDays: 2 },
+      next: { day: "mon", time: "08:00", inDays: 2, inMinutes: 2640 },
     });
     // Wednesday 07:00: opens later today.
     expect(nextChange(clinic(NY, weekdays), new Date("2026-05-06T11:00:00Z")).next).toEqual({
       day: "wed",
       time: "08:00",
       inDays: 0,
+      inMinutes: 60,
     });
   });
 
@@ -348,24 +349,27 @@ describe("nextChange: when the status changes, in the clinic's wall-clock time",
       day: "sat",
       time: "02:00",
       inDays: 1,
+      inMinutes: 240,
     });
     const midnight = week({}, [{ open: "08:00", close: "24:00" }]);
     expect(nextChange(clinic(NY, midnight), new Date("2026-05-06T15:30:00Z")).next).toEqual({
       day: "wed",
       time: "24:00",
       inDays: 0,
+      inMinutes: 750,
     });
     // Sunday 20:00 to Monday 08:00 (listed under Sunday): at Monday 01:00 it closes 08:00 today.
     const sundayNight = week({ sun: p("20:00", "08:00") });
     expect(nextChange(clinic(NY, sundayNight), new Date("2026-05-11T05:00:00Z"))).toEqual({
       status: "open",
-      next: { day: "mon", time: "08:00", inDays: 0 },
+      next: { day: "mon", time: "08:00", inDays: 0, inMinutes: 420 },
     });
     // Monday 09:00: closed until Sunday 20:00.
     expect(nextChange(clinic(NY, sundayNight), new Date("2026-05-11T13:00:00Z")).next).toEqual({
       day: "sun",
       time: "20:00",
       inDays: 6,
+      inMinutes: 9300,
     });
   });
 
@@ -412,6 +416,7 @@ describe("nextChange: when the status changes, in the clinic's wall-clock time",
           (ms + minutes * 60_000 - 5 * 3_600_000 - (next.time === "24:00" ? 1 : 0)) / 86_400_000,
         );
         expect(next.inDays).toBe(endDay - startDay);
+        expect(next.inMinutes).toBe(minutes);
         expect(next.day).toBe(WEEKDAYS[(local.getUTCDay() + 6 - (next.time === "24:00" ? 1 : 0) + 7) % 7]);
       }),
       { numRuns: 150, seed: 20260506 },

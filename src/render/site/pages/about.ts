@@ -66,6 +66,7 @@ ${
       )}</tbody></table></div>`
     : ""
 }
+<p>${a.nearMeSources}</p>
 <h2 id="quality">${a.quality}</h2>
 <p>${a.qualityText(q)}</p>
 ${q.records.rejected ? html`<h3>${a.rejected}</h3>${reasons(site, q.rejected_by_reason)}` : ""}
