@@ -276,7 +276,11 @@ describe("the ucd-sdk CLI", () => {
   it("nearest --open-first lists the open clinics first, then hours unknown, then closed, as the SDK's openFirst", async () => {
     const text = await run("nearest", "30.2672", "-97.7431", "--limit", "10", "--open-first");
     expect(text.code).toBe(0);
-    const statuses = text.out.split("\n").map((l) => / — (open|closed|unknown) — /.exec(l)?.[1]);
+    // The status words of `statusText`: "open until 9 pm", "closed, opens 8 am tomorrow", "hours unknown".
+    const statuses = text.out
+      .split("\n")
+      .flatMap((l) => / — (open|closed|hours unknown)\b[^—]* — /.exec(l)?.[1] ?? [])
+      .map((s) => (s === "hours unknown" ? "unknown" : s));
     const rank = { open: 0, unknown: 1, closed: 2 };
     // Between 10 and 20 lines: the 10 nearest open, and the rest of the 10 nearest of all.
     expect(statuses.length).toBeGreaterThanOrEqual(10);
