@@ -17,6 +17,7 @@ export const IMPORT_OPTIONS = {
   taxonomy: { type: "string", multiple: true },
   category: { type: "string", multiple: true },
   "min-confidence": { type: "string" },
+  "atp-urgent-care": { type: "string" },
   encoding: { type: "string" },
 } as const;
 
@@ -31,6 +32,8 @@ export const IMPORT_USAGE = `  --input FILE          a source file (.csv, .json 
   --category NAME       Overture places: keep places of this category too, as primary or alternate category
                         (repeat for more; urgent_care_clinic always), e.g. walk_in_clinic
   --min-confidence N    Overture places: the lowest confidence kept, 0 to 1 (default 0.5)
+  --atp-urgent-care FILE.json  All The Places: the spiders and brands (Wikidata ids) that are urgent care besides
+                        the category, instead of the built-in list (docs/ingest.md, "alltheplaces")
   --report FILE.json    write every problem and the summary by code as JSON
   --strict              fail when any record is rejected (out of scope, malformed, unusable)
   --data-version DATE   YYYY-MM-DD of the data (default: newest record date, else newest file date)
@@ -46,6 +49,7 @@ interface ImportFlags {
   taxonomy?: string[];
   category?: string[];
   "min-confidence"?: string;
+  "atp-urgent-care"?: string;
   encoding?: string;
 }
 
@@ -84,13 +88,23 @@ export async function runImport(values: ImportFlags, out?: string): Promise<Impo
   if (encoding !== undefined && encodingName(encoding) === null)
     throw new UsageError(`--encoding: unknown encoding ${encoding} (e.g. windows-1252, latin1, utf-16le)`);
   // The importer is loaded here, not with the command's usage: `--help` and usage errors answer at once.
-  const [{ importFiles }, { loadProfile, MappingFileError }, { readSnapshot }, { lastSources }] =
+  const [{ importFiles }, { loadProfile, MappingFileError }, { readSnapshot }, { lastSources }, atp] =
     await Promise.all([
       import("../../ingest/import.js"),
       import("../../ingest/profiles/index.js"),
       import("../../ingest/snapshot.js"),
       import("../../release/publish.js"),
+      import("../../ingest/alltheplaces/urgent-care.js"),
     ]);
+  const listFile = values["atp-urgent-care"];
+  let atpList: Awaited<ReturnType<typeof atp.loadUrgentCareList>> | undefined;
+  if (listFile !== undefined) {
+    try {
+      atpList = await atp.loadUrgentCareList(listFile);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+  }
   let profile: Awaited<ReturnType<typeof loadProfile>> | undefined;
   if (values.profile !== undefined) {
     try {
@@ -110,6 +124,7 @@ export async function runImport(values: ImportFlags, out?: string): Promise<Impo
       ...(values.taxonomy?.length ? { taxonomies: values.taxonomy.map((t) => t.toUpperCase()) } : {}),
       ...(values.category?.length ? { categories: values.category } : {}),
       ...(minConfidence === undefined ? {} : { minConfidence }),
+      ...(atpList ? { atpList } : {}),
       base,
       // The same records, as a cache: a row the last release's import read alike takes its record.
       previous: base,

@@ -25,7 +25,7 @@ export interface SourceFacts {
 }
 
 /** Formats the importer reads, chosen from the file name. */
-export type InputFormat = "csv" | "json" | "ndjson" | "parquet" | "zip";
+export type InputFormat = "csv" | "json" | "ndjson" | "parquet" | "zip" | "geojson";
 
 /** Reports a broken record without stopping the reader. */
 export type RowProblem = (row: number, code: string, message: string, file?: string) => void;

@@ -1,5 +1,6 @@
 import { stat } from "node:fs/promises";
 import type { StateSpill } from "../../dataset/state-spill.js";
+import type { AtpReadOptions } from "../alltheplaces/reader.js";
 import { PrefixCounts } from "../networks/infer.js";
 import { normaliseRecord, type RowContext } from "../normalise/record.js";
 import { nppesName } from "../nppes/bundle.js";
@@ -76,6 +77,8 @@ export interface ReadOptions {
   overture?: OvertureReadOptions;
   /** `--encoding`: how to read an input that is not UTF-8 (see `readers/encoding.ts`). */
   encoding?: string;
+  /** All The Places runs: which spiders and brands are urgent care (`--atp-urgent-care`). */
+  alltheplaces?: AtpReadOptions;
   /** The importer's code (`codeVersion`): part of every row's key. */
   code: string;
   /** The previous import's rows: a row with the same key is not normalised again. */
@@ -159,7 +162,10 @@ export async function readInputs(options: ReadOptions, spill: StateSpill<Spilled
     }
     const format = formatOf(path);
     if (!format) {
-      fatal("unknown_format", "unknown file type: use .csv, .json (array), .ndjson/.jsonl or .parquet");
+      fatal(
+        "unknown_format",
+        "unknown file type: use .csv, .json (array), .ndjson/.jsonl, .parquet, .zip (NPPES, All The Places) or .geojson",
+      );
       continue;
     }
     let newest: string | null = null;
@@ -191,6 +197,7 @@ export async function readInputs(options: ReadOptions, spill: StateSpill<Spilled
         ...options.overture,
         onProgress,
       },
+      alltheplaces: { ...options.alltheplaces, onProgress },
       text,
     });
     let rows = 0;
@@ -210,7 +217,7 @@ export async function readInputs(options: ReadOptions, spill: StateSpill<Spilled
           if (!mapping) {
             fatal(
               "unknown_profile",
-              `cannot tell the layout from the columns (${e.columns.slice(0, 8).join(", ")}…): pass --profile hifld, canonical, nppes, overture or a mapping file`,
+              `cannot tell the layout from the columns (${e.columns.slice(0, 8).join(", ")}…): pass --profile hifld, canonical, nppes, overture, alltheplaces or a mapping file`,
             );
             break;
           }
