@@ -610,6 +610,7 @@ function store(/** @type {Parameters<typeof urgentSpiderPlans>[0]} */ c) {
   return plan;
 }
 
+/** @type {ReadonlyArray<readonly [string, string, string]>} */
 const KINDS = Object.freeze([
   ["amenity", "fast_food", "Burger"],
   ["amenity", "cafe", "Coffee"],
@@ -650,7 +651,7 @@ const HOURS_BG = Object.freeze([
 ]);
 
 function backgroundName(/** @type {number} */ i) {
-  const [, value] = /** @type {readonly [string, string, string]} */ (KINDS[i % KINDS.length]);
+  const [, value] = KINDS[i % KINDS.length] ?? ["", "", ""];
   return `${(WORDS[i % WORDS.length] ?? "x").toLowerCase()}_${value}_${i}${i % 3 === 0 ? "_us" : ""}`;
 }
 
@@ -659,7 +660,7 @@ function backgroundName(/** @type {number} */ i) {
  * @param {{ seed: number, spider: string, index: number, count: number, places: import("../nppes/places.mjs").Place[], day: string }} c
  */
 function* backgroundLines(c) {
-  const [key, value, word] = /** @type {readonly [string, string, string]} */ (KINDS[c.index % KINDS.length]);
+  const [key, value, word] = KINDS[c.index % KINDS.length] ?? ["", "", ""];
   const brand = `${WORDS[c.index % WORDS.length]} ${word}`;
   const wikidata = `Q${1_000_000 + c.index}`;
   const abroadShare = c.index % 5 === 0 ? 0.6 : 0.05;

@@ -1279,6 +1279,13 @@ export interface components {
              * @description Deprecated: the same count as `no_known_network_clinics`. The data cannot show that a clinic is independent, only that no network is known.
              */
             independent_clinics: number;
+            /** @description How far opening hours, and so `open now`, can be trusted in the state. */
+            hours: {
+                /** @description Share (0–1) of the state's clinics whose opening hours are known (for one day at least). */
+                known: number;
+                /** @description The oldest day on which any of these hours was seen at its source (YYYY-MM-DD: the `date` of the source credited with the clinic's hours, e.g. the All The Places run that read the chain's locator); null when none is dated. */
+                oldest_observation: string | null;
+            };
         };
         /** @description A state with its counts and coverage metrics. */
         StateEntry: {
