@@ -249,8 +249,11 @@ function urgentSpiderPlans(c) {
     };
     /** @type {{ name: string, street: string, city: string, state: string, zip5: string, phone: string | null, npi: string | null }[]} */
     const sites = [];
+    // A locator lists a place once: an NPPES organisation's subparts at one address are one site.
+    const places = new Set();
     for (const n of c.nppes ?? [])
-      if (n.brand === ch.brand && n.nameSource !== "legal")
+      if (n.brand === ch.brand && n.nameSource !== "legal" && !places.has(`${n.street}|${n.zip5}`)) {
+        places.add(`${n.street}|${n.zip5}`);
         sites.push({
           name: titleName(n.name),
           street: titleName(n.street),
@@ -260,6 +263,7 @@ function urgentSpiderPlans(c) {
           phone: n.phone,
           npi: n.npi,
         });
+      }
     // Sites only the chain's locator lists: a few per chain, more in later runs (new sites).
     const own = Math.max(3, Math.round(sites.length * 0.2)) + (c.run >= 2 ? 1 : 0);
     for (let i = 0; i < own; i++) {

@@ -25,7 +25,8 @@ export const StateCoverage = z
     hours: z
       .strictObject({
         known: z.number().min(0).max(1).meta({
-          description: "Share (0–1) of the state's clinics whose opening hours are known (for one day at least).",
+          description:
+            "Share (0–1) of the state's clinics whose opening hours are known (for one day at least).",
         }),
         oldest_observation: z.string().nullable().meta({
           description:

@@ -1,7 +1,7 @@
 import { basename } from "node:path";
 import type { ZipArchive } from "../nppes/zip.js";
 import type { ReaderEvent, RowProblem, SourceFacts } from "../readers/types.js";
-import { ATP_ROW } from "./columns.js";
+import { ATP_ROW, ATP_SOURCE } from "./columns.js";
 import { type AtpFeature, isUrgentCare, leftOut, rowOf, type SpiderFacts } from "./feature.js";
 import { openRun, type SpiderFile } from "./run.js";
 import { type ScanTarget, scanSpider } from "./scan.js";
@@ -57,6 +57,7 @@ export async function* readAllThePlaces(
       update: false,
       npis: [],
       notes: [note(path, counts)],
+      replaces: ATP_SOURCE,
     };
     yield { type: "source", facts };
   } finally {

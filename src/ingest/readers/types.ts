@@ -22,6 +22,12 @@ export interface SourceFacts {
   npis: string[];
   /** Figures for the report (rows scanned, companion files found). */
   notes: string[];
+  /**
+   * The source whose records this input replaces as a whole (All The Places: a run lists every place its spiders
+   * found). Inputs that all do are applied on top of the last release when there is one: its records of other
+   * sources are carried, its records of this source give way (see `stages/update-base.ts`).
+   */
+  replaces?: string;
 }
 
 /** Formats the importer reads, chosen from the file name. */

@@ -32,7 +32,10 @@ export async function settleHours(
     byDate.set(own.date, own);
     const seen = [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : 1)).slice(-HOURS_RUNS);
     const weekly = regular(seen);
-    if (JSON.stringify(seen) === JSON.stringify(r.hoursSeen) && JSON.stringify(weekly) === JSON.stringify(r.weekly))
+    if (
+      JSON.stringify(seen) === JSON.stringify(r.hoursSeen) &&
+      JSON.stringify(weekly) === JSON.stringify(r.weekly)
+    )
       return r;
     changed.add(i);
     return { ...r, weekly, hoursSeen: seen };
@@ -54,7 +57,8 @@ export function regular(seen: readonly Seen[]): Seen["weekly"] {
     } else counts.set(key, { n: 1, last: i, weekly: s.weekly });
   });
   let best: { n: number; last: number; weekly: Seen["weekly"] } | null = null;
-  for (const c of counts.values()) if (!best || c.n > best.n || (c.n === best.n && c.last > best.last)) best = c;
+  for (const c of counts.values())
+    if (!best || c.n > best.n || (c.n === best.n && c.last > best.last)) best = c;
   return best?.weekly ?? null;
 }
 
