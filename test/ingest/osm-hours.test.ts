@@ -1,3 +1,5 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatWeekly } from "../../src/dataset/hours-text.js";
 import { normaliseHours } from "../../src/ingest/normalise/hours.js";
@@ -233,5 +235,15 @@ describe("opening_hours as All The Places writes it", () => {
     expect(bad.value).toBeNull();
     expect(bad.problem?.code).toBe("invalid_hours");
     expect(bad.problem?.message).toMatch(/Call for hours/);
+  });
+
+  it("is the importer's alone: neither the site's scripts nor the SDK bring opening_hours.js (LGPL) or its dependencies", async () => {
+    const root = join(import.meta.dirname, "../..");
+    const bundles = await readFile(join(root, "src/render/site/browser-bundles.generated.ts"), "utf8");
+    const sdk = join(root, "packages/sdk/src");
+    const sources = await Promise.all((await readdir(sdk)).map((f) => readFile(join(sdk, f), "utf8")));
+    for (const text of [bundles, ...sources, await readFile(join(root, "packages/sdk/package.json"), "utf8")])
+      expect(text).not.toMatch(/opening_hours|i18next|suncalc/);
+    expect(bundles.length).toBeGreaterThan(10_000);
   });
 });
