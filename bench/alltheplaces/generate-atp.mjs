@@ -95,7 +95,7 @@ export async function generateAtp(o) {
 
   /** @type {UrgentTruth[]} */
   const urgent = [];
-  const urgentSpiders = urgentSpiderPlans({ seed, run, day, places, nppes: o.nppes ?? null, stateAt });
+  const urgentSpiders = urgentSpiderPlans({ seed, run, day, places, nppes: o.nppes ?? null, stateAt, total });
   const urgentFeatures = urgentSpiders.reduce((n, s) => n + s.lines.length, 0);
   const background = Math.max(0, spiders - urgentSpiders.length);
   const sizes = spiderSizes(background, Math.max(0, total - urgentFeatures));
@@ -222,7 +222,7 @@ function featureLine(id, properties, point) {
 /**
  * The urgent-care spiders: the chains (from NPPES's clinics of their brand, and sites NPPES does not list), a
  * health system, foreign chains, a supermarket with clinics inside, and a plumber whose name says "urgent".
- * @param {{ seed: number, run: number, day: string, places: import("../nppes/places.mjs").Place[], nppes: import("../nppes/truth.mjs").ClinicTruth[] | null, stateAt: (lat: number, lon: number) => string | undefined }} c
+ * @param {{ seed: number, run: number, day: string, places: import("../nppes/places.mjs").Place[], nppes: import("../nppes/truth.mjs").ClinicTruth[] | null, stateAt: (lat: number, lon: number) => string | undefined, total: number }} c
  * @returns {SpiderPlan[]}
  */
 function urgentSpiderPlans(c) {
@@ -264,8 +264,11 @@ function urgentSpiderPlans(c) {
           npi: n.npi,
         });
       }
-    // Sites only the chain's locator lists: a few per chain, more in later runs (new sites).
-    const own = Math.max(3, Math.round(sites.length * 0.2)) + (c.run >= 2 ? 1 : 0);
+    // Sites only the chain's locator lists: a fifth of those NPPES lists (without NPPES, as many as a chain of a
+    // real run has at full size: ~600 for 3 million features), more in later runs (new sites).
+    const own =
+      (c.nppes ? Math.max(3, Math.round(sites.length * 0.2)) : Math.max(3, Math.round(c.total / 5000))) +
+      (c.run >= 2 ? 1 : 0);
     for (let i = 0; i < own; i++) {
       r.reseed(hash3(c.seed, k * 1000 + i, 902));
       const place = /** @type {import("../nppes/places.mjs").Place} */ (
