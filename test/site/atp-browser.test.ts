@@ -89,6 +89,11 @@ describe.runIf(RUN_BROWSER_TESTS)("open now on a build of NPPES and All The Plac
 
   const statusOf = (page: Page) => page.$eval("main .status", (el) => (el as HTMLElement).textContent ?? "");
 
+  it("/about/ credits All The Places (CC0) with the run's date", async () => {
+    const about = await readFile(join(root, "about/index.html"), "utf8");
+    expect(about).toMatch(/All The Places<\/a>[^<]*2026-11-02[^<]*CC0-1\.0/);
+  });
+
   it("near me at a chain's clinic: the nearest clinics with their status, and open now only the open ones, as the SDK finds them", async () => {
     const here = records.find(
       (c) =>

@@ -9,7 +9,13 @@ import { openRun } from "./run.js";
 export async function filterAllThePlaces(path: string, options: AtpReadOptions = {}): Promise<AtpCounts> {
   const run = await openRun(path);
   try {
-    const it = features(run.files, runDate(path), () => {}, options, () => null);
+    const it = features(
+      run.files,
+      runDate(path),
+      () => {},
+      options,
+      () => null,
+    );
     for (;;) {
       const next = await it.next();
       if (next.done) {
