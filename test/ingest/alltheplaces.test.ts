@@ -27,11 +27,17 @@ let problems: Problem[];
 const atpIdOf = (u: UrgentTruth) => `atp:${u.id}`;
 const holding = (list: readonly ClinicRecord[], u: UrgentTruth) =>
   list.find((c) => c.source_ids.includes(atpIdOf(u)));
+/** Run `i` of the generated three (throws when missing). */
+function run(i: number): Runs["runs"][number] {
+  const r = atp.runs[i];
+  if (!r) throw new Error(`no run ${i + 1}`);
+  return r;
+}
 const readable = (t: AtpTruth) => t.urgent.filter((u) => u.kind === "read");
 
 beforeAll(async () => {
   atp = await atpRuns();
-  const r = await importFiles({ inputs: [atp.nppesMain, atp.runs[0]?.zip ?? ""], atpList: atp.list });
+  const r = await importFiles({ inputs: [atp.nppesMain, run(0).zip], atpList: atp.list });
   if (!r.dataset) throw new Error(JSON.stringify(r.log.problems.filter((p) => p.kind === "fatal")));
   clinics = await collectClinics(r.dataset.clinics);
   problems = r.log.problems;
@@ -40,12 +46,12 @@ beforeAll(async () => {
 
 describe("reading a run", () => {
   test("every urgent-care feature is read or left out at its line with its reason; the rest are only counted", async () => {
-    const truth = atp.runs[0]?.truth as AtpTruth;
+    const truth = run(0).truth;
     const left: string[] = [];
     let rows = 0;
     let note = "";
     for await (const e of readAllThePlaces(
-      atp.runs[0]?.zip ?? "",
+      run(0).zip,
       (row, code, _m, file) => left.push(`${file?.split("!")[1]}:${row}:${code}`),
       { list: atp.list },
     )) {
@@ -72,25 +78,25 @@ describe("reading a run", () => {
     };
     const alone = await rowsOf(join(atp.dir, "output", "swiftwell_us.geojson"));
     expect(alone.length).toBeGreaterThan(3);
-    expect(alone).toEqual(await rowsOf(atp.runs[0]?.zip ?? ""));
+    expect(alone).toEqual(await rowsOf(run(0).zip));
   });
 
   test("the built-in list names real spiders and brands; without the run's own list its fictional chains that tag no category are not read", async () => {
     expect(URGENT_CARE_LIST.spiders.map((s) => s.spider)).toContain("afc_urgent_care");
     expect(URGENT_CARE_LIST.brands.every((b) => /^Q\d+$/.test(b.wikidata))).toBe(true);
     let rows = 0;
-    for await (const e of readAllThePlaces(atp.runs[0]?.zip ?? "", () => {})) if (e.type === "row") rows++;
-    const tagged = readable(atp.runs[0]?.truth as AtpTruth).filter((u) =>
+    for await (const e of readAllThePlaces(run(0).zip, () => {})) if (e.type === "row") rows++;
+    const tagged = readable(run(0).truth).filter((u) =>
       /brightpath|swiftwell|kestrel|blue_heron|maplefield|tiny_triage|cedar_valley/.test(u.spider),
     );
     expect(rows).toBeGreaterThanOrEqual(tagged.length);
-    expect(rows).toBeLessThan((atp.runs[0]?.truth as AtpTruth).counts.read);
+    expect(rows).toBeLessThan(run(0).truth.counts.read);
   });
 });
 
 describe("a run merged with the NPI registry", () => {
   test("a chain's site NPPES lists is one clinic: the registry's NPI, the locator's point, hours and web site, each credited", () => {
-    const pairs = readable(atp.runs[0]?.truth as AtpTruth).filter((u) => u.npi !== null && u.point !== null);
+    const pairs = readable(run(0).truth).filter((u) => u.npi !== null && u.point !== null);
     expect(pairs.length).toBeGreaterThan(20);
     for (const u of pairs) {
       const c = holding(clinics, u);
@@ -102,7 +108,7 @@ describe("a run merged with the NPI registry", () => {
       expect(c.hours ? formatWeekly(c.hours.weekly) : null, `${u.id} ${u.hoursText}`).toBe(u.week);
       expect(c.website).toBe(u.website);
       const atpSource = c.sources.find((s) => s.name === "All The Places");
-      expect(atpSource?.date).toBe((atp.runs[0]?.truth as AtpTruth).day);
+      expect(atpSource?.date).toBe(run(0).truth.day);
       expect(atpSource?.fields).toEqual(expect.arrayContaining(["coordinates", "website"]));
       if (u.week !== null) expect(atpSource?.fields).toContain("hours");
       expect(c.sources.find((s) => s.name === "CMS NPPES")?.fields).toContain("npi");
@@ -110,7 +116,7 @@ describe("a run merged with the NPI registry", () => {
   });
 
   test("a site only the chain's locator lists is published on its own, with the chain as its network from the brand it gives", () => {
-    const alone = readable(atp.runs[0]?.truth as AtpTruth).filter((u) => u.npi === null);
+    const alone = readable(run(0).truth).filter((u) => u.npi === null);
     expect(alone.length).toBeGreaterThan(10);
     for (const u of alone) {
       const c = holding(clinics, u);
@@ -129,7 +135,7 @@ describe("a run merged with the NPI registry", () => {
   });
 
   test("a ref listed twice is one clinic; unreadable hours are reported, never guessed; phones and web sites cleaned", () => {
-    const twice = (atp.runs[0]?.truth as AtpTruth).urgent.filter((u) => u.kind === "duplicate");
+    const twice = run(0).truth.urgent.filter((u) => u.kind === "duplicate");
     expect(twice.length).toBeGreaterThan(0);
     for (const u of twice) expect(clinics.filter((c) => c.source_ids.includes(atpIdOf(u)))).toHaveLength(1);
     expect(problems.filter((p) => p.code === "same_source_id").length).toBeGreaterThanOrEqual(twice.length);
@@ -137,7 +143,7 @@ describe("a run merged with the NPI registry", () => {
     expect(unreadable.length).toBeGreaterThan(0);
     for (const p of unreadable) expect(p.message).toMatch(/Call for hours|change from week to week/);
     for (const c of clinics) if (c.website) expect(c.website).not.toMatch(/utm_|y_source/);
-    const twoPhones = readable(atp.runs[0]?.truth as AtpTruth).filter((u) => u.phone && holding(clinics, u));
+    const twoPhones = readable(run(0).truth).filter((u) => u.phone && holding(clinics, u));
     for (const u of twoPhones) {
       const c = holding(clinics, u) as ClinicRecord;
       if (c.sources.length === 1)
@@ -197,12 +203,7 @@ describe("week after week on top of the last release", () => {
     if (!first || !second?.changes) throw new Error("no second release");
     const c = second.changes;
     const listed = new Set([...c.added, ...c.removed, ...c.changed].map((x) => x.id));
-    const want = expectedChanges(
-      first.clinics,
-      second.clinics,
-      atp.runs[0]?.truth as AtpTruth,
-      atp.runs[1]?.truth as AtpTruth,
-    );
+    const want = expectedChanges(first.clinics, second.clinics, run(0).truth, run(1).truth);
     expect(want.size).toBeGreaterThan(5);
     expect([...listed].sort()).toEqual([...want].sort());
     // The registry's clinics are carried, not read again: every NPI of the first release is still there.
@@ -215,9 +216,9 @@ describe("week after week on top of the last release", () => {
   test("a holiday week seen in one run of three is not published: the hours seen in most of the last runs are", () => {
     const [, second, third] = releases;
     if (!second || !third?.changes) throw new Error("no third release");
-    const t3 = atp.runs[2]?.truth as AtpTruth;
-    const t2 = atp.runs[1]?.truth as AtpTruth;
-    const t1 = atp.runs[0]?.truth as AtpTruth;
+    const t3 = run(2).truth;
+    const t2 = run(1).truth;
+    const t1 = run(0).truth;
     const weekIn = (t: AtpTruth, id: string) => t.urgent.find((x) => x.id === id && x.kind === "read")?.week;
     // Sites the first two runs showed with the same hours (a site new in run 2 has two runs, a tie: the newest wins).
     const holiday = t3.urgent.filter(
