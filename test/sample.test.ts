@@ -134,7 +134,7 @@ describe("synthetic sample", () => {
       [],
     );
     const overnight = data.clinics.some((c) =>
-      c.hours?.weekly.fri.some((p) => p.close <= p.open && p.close !== "24:00"),
+      c.hours?.weekly.fri?.some((p) => p.close <= p.open && p.close !== "24:00"),
     );
     expect(overnight).toBe(true);
   });

@@ -94,6 +94,7 @@ export const pages = {
   hours: {
     shortDays: SHORT_DAYS,
     closed: "Closed",
+    unknown: "Not known",
     allDay: "Open 24 hours",
     everyDay: "Open 24 hours, every day",
     range: (from: string, to: string) => `${from} to ${to}`,

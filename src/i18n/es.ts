@@ -109,6 +109,7 @@ export const pages: PageMessages = {
   hours: {
     shortDays: SHORT_DAYS,
     closed: "Cerrado",
+    unknown: "No se conoce",
     allDay: "Abierto las 24 horas",
     everyDay: "Abierto las 24 horas, todos los días",
     range: (from, to) => `de ${from} a ${to}`,

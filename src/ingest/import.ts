@@ -5,6 +5,7 @@ import { spillStore } from "../dataset/spill-store.js";
 import { StateSpill } from "../dataset/state-spill.js";
 import type { ClinicRecord, Dataset } from "../dataset/types.js";
 import { processFolder } from "../util/process-folder.js";
+import type { UrgentCareList } from "./alltheplaces/urgent-care.js";
 import { type Problem, ProblemLog } from "./problems.js";
 import type { Mapping } from "./profiles/index.js";
 import type { Progress } from "./progress.js";
@@ -41,6 +42,8 @@ export interface ImportOptions {
   categories?: readonly string[];
   /** Overture places: the lowest confidence kept (default 0.5). */
   minConfidence?: number;
+  /** All The Places runs: which spiders and brands are urgent care besides the category (default: the built-in list). */
+  atpList?: UrgentCareList;
   /**
    * The source records of the last release: an update among the inputs (a weekly NPPES file, a deactivation
    * report) is applied to them; a full input ignores them but for the NPIs, whose lines it reads to see them go.
@@ -111,6 +114,7 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
           ...(options.taxonomies ? { taxonomies: options.taxonomies } : {}),
           ...(options.base ? { watch: options.base.npis } : {}),
         },
+        ...(options.atpList ? { alltheplaces: { list: options.atpList } } : {}),
         overture: {
           ...(options.categories ? { categories: options.categories } : {}),
           ...(options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence }),

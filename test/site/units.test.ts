@@ -77,6 +77,15 @@ describe("hours", () => {
     expect(decodeHours(encodeHours(WEEK))).toEqual(WEEK);
     const all = { ...WEEK, open_24_hours: true };
     expect(decodeHours(encodeHours(all))).toEqual(all);
+    const notKnown = { ...WEEK, weekly: { ...WEEK.weekly, sat: null } };
+    expect(encodeHours(notKnown)).toMatch(/\|\?\|\|?$/);
+    expect(decodeHours(encodeHours(notKnown))).toEqual(notKnown);
+  });
+  it("say a day not known in words, not closed, and leave it out of schema.org's days", () => {
+    const notKnown = { ...WEEK, weekly: { ...WEEK.weekly, sat: null } };
+    expect(hoursSummary({ t: enPages, w: en }, notKnown)).toMatch(/Sat: Not known; Sun: Closed$/);
+    expect(hoursSummary({ t: esPages, w: es }, notKnown)).toMatch(/sáb: No se conoce; dom: Cerrado$/);
+    expect(JSON.stringify(openingHoursSpecification(notKnown))).not.toContain("Saturday");
   });
   it.each(["", "x", "America/Chicago|0|7-19||||||", "America/Chicago|0||||||"])("refuse %j", (text) =>
     expect(decodeHours(text)).toBeNull(),

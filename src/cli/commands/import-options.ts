@@ -17,6 +17,7 @@ export const IMPORT_OPTIONS = {
   taxonomy: { type: "string", multiple: true },
   category: { type: "string", multiple: true },
   "min-confidence": { type: "string" },
+  "atp-urgent-care": { type: "string" },
   encoding: { type: "string" },
   delimiter: { type: "string" },
 } as const;
@@ -25,14 +26,17 @@ export const IMPORT_USAGE = `  --input FILE          a source file (.csv, .json 
                         (.zip) or its files; repeat for more, most trusted first (earlier files win when
                         duplicates of one source merge; see docs/ingest.md for how sources merge). A weekly
                         NPPES file or deactivation report is applied on top of the last release
-  --profile P           hifld, canonical, nppes, overture, or a mapping file FILE.json: right after an --input,
-                        for that input alone (--input state.json --profile state-map.json --input hifld.csv);
-                        before every --input, for all of them (default: detected from each file's columns)
+  --profile P           hifld, canonical, nppes, overture, alltheplaces, or a mapping file FILE.json: right
+                        after an --input, for that input alone (--input state.json --profile state-map.json
+                        --input hifld.csv); before every --input, for all of them (default: detected from each
+                        file's columns)
   --taxonomy CODE       NPPES: keep organisations with this taxonomy code in any slot (repeat for more;
                         default 261QU0200X, urgent care)
   --category NAME       Overture places: keep places of this category too, as primary or alternate category
                         (repeat for more; urgent_care_clinic always), e.g. walk_in_clinic
   --min-confidence N    Overture places: the lowest confidence kept, 0 to 1 (default 0.5)
+  --atp-urgent-care FILE.json  All The Places: the spiders and brands (Wikidata ids) that are urgent care besides
+                        the category, instead of the built-in list (docs/ingest.md, "alltheplaces")
   --report FILE.json    write every problem and the summary by code as JSON
   --strict              fail when any record is rejected (out of scope, malformed, unusable)
   --data-version DATE   YYYY-MM-DD of the data (default: newest record date, else newest file date)
@@ -50,6 +54,7 @@ interface ImportFlags {
   taxonomy?: string[];
   category?: string[];
   "min-confidence"?: string;
+  "atp-urgent-care"?: string;
   encoding?: string;
   /** `build`: apply an update older than the published release (a rollback) instead of refusing it. */
   "allow-older"?: boolean;
@@ -143,13 +148,23 @@ export async function runImport(
     throw new UsageError(`--encoding: unknown encoding ${encoding} (e.g. windows-1252, latin1, utf-16le)`);
   const delimiter = delimiterOption(values.delimiter);
   // The importer is loaded here, not with the command's usage: `--help` and usage errors answer at once.
-  const [{ importFiles }, { loadProfile, MappingFileError }, { readSnapshot }, { lastSources }] =
+  const [{ importFiles }, { loadProfile, MappingFileError }, { readSnapshot }, { lastSources }, atp] =
     await Promise.all([
       import("../../ingest/import.js"),
       import("../../ingest/profiles/index.js"),
       import("../../ingest/snapshot.js"),
       import("../../release/publish.js"),
+      import("../../ingest/alltheplaces/urgent-care.js"),
     ]);
+  const listFile = values["atp-urgent-care"];
+  let atpList: Awaited<ReturnType<typeof atp.loadUrgentCareList>> | undefined;
+  if (listFile !== undefined) {
+    try {
+      atpList = await atp.loadUrgentCareList(listFile);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+  }
   // Each profile named is loaded once, whether it serves one input or several.
   const loaded = new Map<string, Awaited<ReturnType<typeof loadProfile>>>();
   for (const name of [paired.shared, ...paired.profiles])
@@ -173,6 +188,7 @@ export async function runImport(
       ...(values.taxonomy?.length ? { taxonomies: values.taxonomy.map((t) => t.toUpperCase()) } : {}),
       ...(values.category?.length ? { categories: values.category } : {}),
       ...(minConfidence === undefined ? {} : { minConfidence }),
+      ...(atpList ? { atpList } : {}),
       base,
       // The same records, as a cache: a row the last release's import read alike takes its record.
       previous: base,

@@ -328,7 +328,7 @@ function hoursOf(m: BoundMapping, values: Record<string, unknown>, problem: Repo
   const raw = m.raw(values, "hours");
   const value = typeof raw === "string" ? cleanText(raw, m.blanks) : typeof raw === "object" ? raw : null;
   if (value !== null && value !== undefined) {
-    const h = normaliseHours(value);
+    const h = normaliseHours(value, m.mapping.hours_syntax);
     if (h.problem) problem("hours", h.problem.code, h.problem.message, "repaired");
     weekly = h.value?.weekly ?? null;
     timezone = h.value?.timezone ?? null;

@@ -27,10 +27,16 @@ export interface SourceFacts {
    * what the file holds and what to try. The import stops on it instead of calling the file empty.
    */
   empty?: string;
+  /**
+   * The source whose records this input replaces as a whole (All The Places: a run lists every place its spiders
+   * found). Inputs that all do are applied on top of the last release when there is one: its records of other
+   * sources are carried, its records of this source give way (see `stages/update-base.ts`).
+   */
+  replaces?: string;
 }
 
 /** Formats the importer reads, chosen from the file name. */
-export type InputFormat = "csv" | "json" | "ndjson" | "parquet" | "zip";
+export type InputFormat = "csv" | "json" | "ndjson" | "parquet" | "zip" | "geojson";
 
 /** Reports a broken or refused record without stopping the reader; `field` names the cell at fault, if one is. */
 export type RowProblem = (row: number, code: string, message: string, file?: string, field?: string) => void;

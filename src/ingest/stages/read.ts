@@ -1,5 +1,6 @@
 import { stat } from "node:fs/promises";
 import type { StateSpill } from "../../dataset/state-spill.js";
+import type { AtpReadOptions } from "../alltheplaces/reader.js";
 import { PrefixCounts } from "../networks/infer.js";
 import { normaliseRecord, type RowContext } from "../normalise/record.js";
 import { nppesName } from "../nppes/bundle.js";
@@ -83,6 +84,8 @@ export interface ReadOptions {
   encoding?: string;
   /** `--delimiter`: the field separator of CSV inputs (else detected from each header). */
   delimiter?: string;
+  /** All The Places runs: which spiders and brands are urgent care (`--atp-urgent-care`). */
+  alltheplaces?: AtpReadOptions;
   /** The importer's code (`codeVersion`): part of every row's key. */
   code: string;
   /** The previous import's rows: a row with the same key is not normalised again. */
@@ -168,7 +171,10 @@ export async function readInputs(options: ReadOptions, spill: StateSpill<Spilled
     }
     const format = formatOf(path);
     if (!format) {
-      fatal("unknown_format", "unknown file type: use .csv, .json (array), .ndjson/.jsonl or .parquet");
+      fatal(
+        "unknown_format",
+        "unknown file type: use .csv, .json (array), .ndjson/.jsonl, .parquet, .zip (NPPES, All The Places) or .geojson",
+      );
       continue;
     }
     let newest: string | null = null;
@@ -200,6 +206,7 @@ export async function readInputs(options: ReadOptions, spill: StateSpill<Spilled
         ...options.overture,
         onProgress,
       },
+      alltheplaces: { ...options.alltheplaces, onProgress },
       text,
       ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }),
     });
@@ -222,7 +229,7 @@ export async function readInputs(options: ReadOptions, spill: StateSpill<Spilled
           if (!mapping) {
             fatal(
               "unknown_profile",
-              `cannot tell the layout from the columns (${e.columns.slice(0, 8).join(", ")}…): pass --profile hifld, canonical, nppes, overture or a mapping file`,
+              `cannot tell the layout from the columns (${e.columns.slice(0, 8).join(", ")}…): pass --profile hifld, canonical, nppes, overture, alltheplaces or a mapping file`,
             );
             refused = true;
             break;

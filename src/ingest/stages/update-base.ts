@@ -30,9 +30,12 @@ export async function withKeptPrefixes(read: PrefixCounts, base: UpdateBase): Pr
 /**
  * Whether the inputs are an update, and if so the base they apply to: the last release's source records, minus
  * those of the NPIs the update decides (its clinics, deactivations, NPIs no longer urgent care) and of the source
- * ids it gives again. An update with no last release to apply to is fatal; full inputs need no base. So is an
- * update older than the release (its period ends before the release's data version: a week applied out of order
- * would put older records back over newer ones), unless `allowOlder` (a rollback on purpose).
+ * ids it gives again, and minus every record of a source an input replaces as a whole (an All The Places run). An
+ * update with no last release to apply to is fatal; full inputs need no base. So is an update older than the
+ * release (its period ends before the release's data version: a week applied out of order would put older records
+ * back over newer ones), unless `allowOlder` (a rollback on purpose). Inputs that all replace a source (this week's
+ * All The Places run alone) are an update when there is a last release — its other sources' records are carried —
+ * and a full build of their own when there is none.
  */
 export function updateBase(
   read: ReadResult,
@@ -42,7 +45,9 @@ export function updateBase(
 ): UpdateBase | null {
   const { alone } = options;
   const updates = read.facts.flatMap((f, i) => (f?.update ? [i] : []));
-  if (updates.length === 0) return null;
+  const replacedSources = new Set(read.facts.flatMap((f) => (f?.replaces ? [f.replaces] : [])));
+  const replacing = read.facts.length > 0 && read.facts.every((f) => f?.replaces !== undefined);
+  if (updates.length === 0 && !(replacing && snapshot !== null)) return null;
   if (snapshot === null) {
     for (const i of updates)
       report({
@@ -68,7 +73,7 @@ export function updateBase(
     async records(state, from) {
       const out: SourceRecord[] = [];
       for (const r of await readSnapshotState(snapshot, state)) {
-        if (r.npi !== null && npis.has(r.npi)) {
+        if ((r.npi !== null && npis.has(r.npi)) || replacedSources.has(r.source)) {
           replaced++;
           continue;
         }
@@ -77,7 +82,9 @@ export function updateBase(
       return out;
     },
     async kept(state) {
-      return (await readSnapshotState(snapshot, state)).filter((r) => r.npi === null || !npis.has(r.npi));
+      return (await readSnapshotState(snapshot, state)).filter(
+        (r) => (r.npi === null || !npis.has(r.npi)) && !replacedSources.has(r.source),
+      );
     },
   };
 }
