@@ -94,6 +94,7 @@ export const pages = {
   hours: {
     shortDays: SHORT_DAYS,
     closed: "Closed",
+    unknown: "Not known",
     allDay: "Open 24 hours",
     everyDay: "Open 24 hours, every day",
     range: (from: string, to: string) => `${from} to ${to}`,
@@ -128,8 +129,10 @@ export const pages = {
   near: {
     heading: "Urgent care near you",
     use: "Use my location",
-    privacy: "Your location stays on this phone: it sorts the clinics here and is never sent anywhere.",
-    place: "Or enter a ZIP code or city",
+    privacy: "Your location never leaves this phone.",
+    place: "Or a town, address, ZIP code or clinic",
+    emergencyLabel: "Emergencies",
+    emergency: html`<strong>Emergency? Call <a href="tel:911">911</a></strong>: chest pain, trouble breathing, stroke signs, heavy bleeding.`,
     find: "Find",
     needsScript: "Finding clinics near you needs JavaScript. Choose your state or city instead:",
     networkHeading: (name: string) => `${name} clinics near you`,
@@ -155,11 +158,10 @@ export const pages = {
     title: "Find an urgent care clinic",
     description: (clinics: number) =>
       `A directory of ${plural(clinics, "urgent care clinic")} in the United States, with addresses, phone numbers and opening hours. Free open data and API.`,
-    lead: (clinics: number, cities: number, states: number) =>
-      `${plural(clinics, "clinic")} in ${plural(cities, "city", "cities")} across ${plural(states, "state")}, with addresses, phone numbers and opening hours.`,
+    /** `states` without DC; `dc` whether DC has clinics too: "across 50 states and DC". */
+    lead: (clinics: number, cities: number, states: number, dc: boolean) =>
+      `${plural(clinics, "clinic")} in ${plural(cities, "city", "cities")} across ${plural(states, "state")}${dc ? " and DC" : ""}, with addresses, phone numbers and opening hours.`,
     release: (date: string) => `Data release ${date}.`,
-    search: "Search by clinic name, network, city or ZIP code",
-    searchButton: "Search",
     byState: "Browse by state",
     byNetwork: "Browse by network",
     allNetworks: (n: number) => `All ${plural(n, "network")} and brands`,
@@ -281,9 +283,12 @@ export const pages = {
     creditHeading: "Credit line, ready to paste",
     sources: "Sources",
     builtFrom: "Built from:",
+    timezoneNotice: (notice: Html) =>
+      html`${notice} The time zones of cities and opening hours were looked up in its boundaries (a Produced Work, ODbL 1.0 §4.3); no boundary is published.`,
     publishedBy: (publisher: string) => `, published by ${publisher}`,
     edition: (date: string) => `, edition of ${date}`,
     inputFiles: "Input files of this release",
+    nearMeSources: html`Near me finds towns and ZIP codes with files of this site, read on the phone: places from <a href="https://www.geonames.org/">GeoNames</a> (cities and US postal codes, CC BY 4.0) and the Census Bureau's ZIP Code Tabulation Areas (public domain).`,
     file: "File",
     format: "Format",
     records: "Records",

@@ -109,6 +109,7 @@ export const pages: PageMessages = {
   hours: {
     shortDays: SHORT_DAYS,
     closed: "Cerrado",
+    unknown: "No se conoce",
     allDay: "Abierto las 24 horas",
     everyDay: "Abierto las 24 horas, todos los días",
     range: (from, to) => `de ${from} a ${to}`,
@@ -144,13 +145,14 @@ export const pages: PageMessages = {
   near: {
     heading: "Atención de urgencia cerca de usted",
     use: "Usar mi ubicación",
-    privacy:
-      "Su ubicación se queda en este teléfono: solo ordena aquí las clínicas y nunca se envía a ninguna parte.",
-    place: "O escriba un código postal o una ciudad",
+    privacy: "Su ubicación no sale de este teléfono.",
+    place: "O ciudad, código postal o clínica",
+    emergencyLabel: "Emergencias",
+    emergency: html`<strong>¿Emergencia? Llame al <a href="tel:911">911</a></strong>: dolor de pecho, falta de aire, señales de derrame cerebral, sangrado fuerte.`,
     find: "Buscar",
     needsScript: "Para buscar clínicas cerca de usted se necesita JavaScript. Elija su estado o ciudad:",
     networkHeading: (name) => `Clínicas de ${name} cerca de usted`,
-    pageTitle: "Atención de urgencia cerca de usted",
+    pageTitle: "Urgencias cerca de usted",
     pageDescription:
       "Las clínicas de urgencias más cercanas a usted, abiertas ahora o no, con su distancia, su teléfono y cómo llegar.",
     browse: "Buscar por estado",
@@ -171,11 +173,9 @@ export const pages: PageMessages = {
     title: "Buscar una clínica de urgencias",
     description: (n) =>
       `Un directorio de ${plural(n, "clínica de urgencias", "clínicas de urgencias")} en los Estados Unidos, con direcciones, teléfonos y horarios. Datos abiertos y API gratuitos.`,
-    lead: (n, cities, states) =>
-      `${clinics(n)} en ${plural(cities, "ciudad", "ciudades")} de ${plural(states, "estado")}, con direcciones, teléfonos y horarios.`,
+    lead: (n, cities, states, dc) =>
+      `${clinics(n)} en ${plural(cities, "ciudad", "ciudades")} de ${plural(states, "estado")}${dc ? " y Washington D. C." : ""}, con direcciones, teléfonos y horarios.`,
     release: (d) => `Versión de los datos: ${d}.`,
-    search: "Buscar por nombre de la clínica, red, ciudad o código postal",
-    searchButton: "Buscar",
     byState: "Buscar por estado",
     byNetwork: "Buscar por red",
     allNetworks: (n) => `Todas las redes y marcas (${count(n)})`,
@@ -295,8 +295,11 @@ export const pages: PageMessages = {
     creditHeading: "Línea de crédito, lista para pegar",
     sources: "Fuentes",
     builtFrom: "Preparados a partir de:",
+    timezoneNotice: (notice) =>
+      html`${notice} Las zonas horarias de las ciudades y de los horarios se obtuvieron consultando sus límites (una obra producida, ODbL 1.0 §4.3); no se publica ningún límite.`,
     publishedBy: (publisher) => `, publicado por ${publisher}`,
     edition: (date) => `, edición del ${date}`,
+    nearMeSources: html`«Cerca de mí» encuentra ciudades y códigos postales con archivos de este sitio, leídos en el teléfono: lugares de <a href="https://www.geonames.org/">GeoNames</a> (ciudades y códigos postales de EE. UU., CC BY 4.0) y las Áreas de Tabulación de Códigos Postales de la Oficina del Censo (dominio público).`,
     inputFiles: "Archivos de entrada de esta versión",
     file: "Archivo",
     format: "Formato",

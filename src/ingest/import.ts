@@ -5,6 +5,7 @@ import { spillStore } from "../dataset/spill-store.js";
 import { StateSpill } from "../dataset/state-spill.js";
 import type { ClinicRecord, Dataset } from "../dataset/types.js";
 import { processFolder } from "../util/process-folder.js";
+import type { UrgentCareList } from "./alltheplaces/urgent-care.js";
 import { type Problem, ProblemLog } from "./problems.js";
 import type { Mapping } from "./profiles/index.js";
 import type { Progress } from "./progress.js";
@@ -26,8 +27,10 @@ export const IMPORT_FOLDER = "ucd-import-";
 export interface ImportOptions {
   /** Input files, most trusted first: on duplicates within a source, earlier files win. */
   inputs: readonly string[];
-  /** Profile for every input; detected per file from its columns when absent. */
+  /** Profile for every input without one of its own; detected per file from its columns when absent. */
   profile?: Mapping;
+  /** The profile of each input, by position (`--input FILE --profile P`); over `profile`. */
+  profiles?: readonly (Mapping | undefined)[];
   /** YYYY-MM-DD; see dataVersion() for the default. */
   dataVersion?: string;
   progress?: Progress;
@@ -39,6 +42,8 @@ export interface ImportOptions {
   categories?: readonly string[];
   /** Overture places: the lowest confidence kept (default 0.5). */
   minConfidence?: number;
+  /** All The Places runs: which spiders and brands are urgent care besides the category (default: the built-in list). */
+  atpList?: UrgentCareList;
   /**
    * The source records of the last release: an update among the inputs (a weekly NPPES file, a deactivation
    * report) is applied to them; a full input ignores them but for the NPIs, whose lines it reads to see them go.
@@ -62,6 +67,8 @@ export interface ImportOptions {
   allowOlder?: boolean;
   /** How to read an input that is not UTF-8: a WHATWG encoding label (`windows-1252`, `utf-16le`). */
   encoding?: string;
+  /** The field separator of CSV inputs (`,`, `|`, `;`, a tab…); detected from each header when absent. */
+  delimiter?: string;
 }
 
 export interface ImportResult {
@@ -107,6 +114,7 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
           ...(options.taxonomies ? { taxonomies: options.taxonomies } : {}),
           ...(options.base ? { watch: options.base.npis } : {}),
         },
+        ...(options.atpList ? { alltheplaces: { list: options.atpList } } : {}),
         overture: {
           ...(options.categories ? { categories: options.categories } : {}),
           ...(options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence }),
@@ -157,7 +165,7 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
         row: 0,
         field: "",
         code: "nothing_to_publish",
-        message: `no record can be published (${read.read} read, all rejected or merged): refusing to replace a published data set with an empty one`,
+        message: `no record can be published (${read.read} read, all rejected or merged): refusing to replace a published data set with an empty one. Run ucd validate on the inputs to see why each record was rejected (--report FILE.json lists them), then fix the input or its profile`,
         kind: "fatal",
       });
       return { dataset: null, log, files };

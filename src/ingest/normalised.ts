@@ -39,8 +39,11 @@ export interface NormalisedRecord {
   networkColumn: { column: string; value: string } | null;
   /** Evidence carried by our own exports. */
   networkEvidence: NetworkEvidence | null;
-  /** The brand a places data set gives the record (Overture's `brand.names.primary`), with its Wikidata item. */
-  brand: { name: string; wikidata: string | null } | null;
+  /**
+   * The brand a places data set gives the record (Overture's `brand.names.primary`), with its Wikidata item; after
+   * the merge stage, with the source that gave it when that is not the clinic's own (`source`).
+   */
+  brand: { name: string; wikidata: string | null; source?: string } | null;
   /** "BRAND" of a "BRAND - LOCATION" name whose brand part is distinctive. */
   brandPrefix: string | null;
   street: string | null;

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { readStateLines, writeStateLines } from "../dataset/state-files.js";
+import type { WeeklyHours } from "../schema/hours.js";
 import type { NormalisedRecord } from "./normalised.js";
 import type { Problem } from "./problems.js";
 import type { Upstream } from "./upstream.js";
@@ -43,6 +44,11 @@ export interface SourceRecord extends NormalisedRecord {
   key?: string;
   /** The problems its row was reported with (repairs), in order, without their file and row. */
   notes?: RowNote[];
+  /**
+   * All The Places: the hours of the place's last runs, oldest first, one per run day (null: that run gave none);
+   * its `weekly` is the hours seen in most of them (`stages/hours-history.ts`).
+   */
+  hoursSeen?: { date: string; weekly: WeeklyHours | null }[];
 }
 
 /** A problem of a row, without where it is: reported again, at the row's new place, when the record is reused. */

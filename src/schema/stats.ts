@@ -22,6 +22,18 @@ export const StateCoverage = z
       description:
         "Deprecated: the same count as `no_known_network_clinics`. The data cannot show that a clinic is independent, only that no network is known.",
     }),
+    hours: z
+      .strictObject({
+        known: z.number().min(0).max(1).meta({
+          description:
+            "Share (0–1) of the state's clinics whose opening hours are known (for one day at least).",
+        }),
+        oldest_observation: z.string().nullable().meta({
+          description:
+            "The oldest day on which any of these hours was seen at its source (YYYY-MM-DD: the `date` of the source credited with the clinic's hours, e.g. the All The Places run that read the chain's locator); null when none is dated.",
+        }),
+      })
+      .meta({ description: "How far opening hours, and so `open now`, can be trusted in the state." }),
   })
   .meta({ id: "StateCoverage" });
 

@@ -170,7 +170,7 @@ describe("NPPES lines and text", () => {
     const all = await fatals([path]);
     expect(all.map((p) => p.code)).toEqual(["file_unreadable"]);
     expect(all[0]?.message).toMatch(
-      /^the lines of the file end with a CR alone .*save it again with CRLF or LF line ends/,
+      /^the lines of the file end with a CR alone .*Save it again with CRLF or LF line ends/,
     );
   });
 

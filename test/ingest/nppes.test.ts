@@ -325,7 +325,7 @@ describe("a week older than the published release", () => {
     expect(r.code).toBe(1);
     expect(r.err).toContain("update_older");
     expect(r.err).toContain(
-      "this update is of 2025-02-16 (the last day it covers), older than the published release, whose data is of 2025-02-23",
+      "this update is of 2025-02-16 (the last day it covers), older than this source's data in the published release, of 2025-02-23",
     );
     expect(r.err).toContain("Apply the updates after 2025-02-23");
     expect(r.err).toContain("--allow-older");

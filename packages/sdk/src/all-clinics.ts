@@ -1,4 +1,5 @@
 import { ignore, linkedController } from "./signals.js";
+import { toSlug } from "./slug.js";
 import type { DirectorySource } from "./source.js";
 import type { RequestOptions } from "./transport.js";
 import type { CityEntry, Clinic, ClinicsByCity, LocatedClinic } from "./types.js";
@@ -7,7 +8,7 @@ import type { CityEntry, Clinic, ClinicsByCity, LocatedClinic } from "./types.js
 export interface AllClinicsOptions extends RequestOptions {
   /** City documents fetched at once. Default 4. */
   concurrency?: number;
-  /** Only the cities of this state (slug). */
+  /** Only the cities of this state: its USPS code (`TX`), name (`Texas`) or slug (`texas`). */
   state?: string;
 }
 
@@ -22,8 +23,11 @@ export async function* clinicDocuments(
 ): AsyncGenerator<ClinicsByCity> {
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
   const list = await source.cities(options.signal ? { signal: options.signal } : {});
+  const want = options.state === undefined ? undefined : toSlug(options.state.replace(/\./g, ""));
   const cities =
-    options.state === undefined ? list.cities : list.cities.filter((c) => c.state.slug === options.state);
+    want === undefined
+      ? list.cities
+      : list.cities.filter((c) => c.state.slug === want || c.state.code.toLowerCase() === want);
   const { signal, dispose } = linkedController(options.signal);
   const window: Promise<ClinicsByCity>[] = [];
   let next = 0;

@@ -483,7 +483,7 @@ export interface components {
                  * @example America/Chicago
                  */
                 timezone: string;
-                /** @description True when every day is 00:00–24:00. */
+                /** @description True when every day is 00:00–24:00 (never when a day is not known). */
                 open_24_hours: boolean;
                 weekly: components["schemas"]["WeeklyHours"];
             } | null;
@@ -1051,7 +1051,7 @@ export interface components {
                  * @example America/Chicago
                  */
                 timezone: string;
-                /** @description True when every day is 00:00–24:00. */
+                /** @description True when every day is 00:00–24:00 (never when a day is not known). */
                 open_24_hours: boolean;
                 weekly: components["schemas"]["WeeklyHours"];
             } | null;
@@ -1279,6 +1279,13 @@ export interface components {
              * @description Deprecated: the same count as `no_known_network_clinics`. The data cannot show that a clinic is independent, only that no network is known.
              */
             independent_clinics: number;
+            /** @description How far opening hours, and so `open now`, can be trusted in the state. */
+            hours: {
+                /** @description Share (0–1) of the state's clinics whose opening hours are known (for one day at least). */
+                known: number;
+                /** @description The oldest day on which any of these hours was seen at its source (YYYY-MM-DD: the `date` of the source credited with the clinic's hours, e.g. the All The Places run that read the chain's locator); null when none is dated. */
+                oldest_observation: string | null;
+            };
         };
         /** @description A state with its counts and coverage metrics. */
         StateEntry: {
@@ -1341,20 +1348,20 @@ export interface components {
         };
         /** @description Regular weekly opening periods in the clinic's local time. */
         WeeklyHours: {
-            /** @description Opening periods starting this day, in order; empty = closed. */
-            mon: components["schemas"]["OpeningPeriod"][];
-            /** @description Opening periods starting this day, in order; empty = closed. */
-            tue: components["schemas"]["OpeningPeriod"][];
-            /** @description Opening periods starting this day, in order; empty = closed. */
-            wed: components["schemas"]["OpeningPeriod"][];
-            /** @description Opening periods starting this day, in order; empty = closed. */
-            thu: components["schemas"]["OpeningPeriod"][];
-            /** @description Opening periods starting this day, in order; empty = closed. */
-            fri: components["schemas"]["OpeningPeriod"][];
-            /** @description Opening periods starting this day, in order; empty = closed. */
-            sat: components["schemas"]["OpeningPeriod"][];
-            /** @description Opening periods starting this day, in order; empty = closed. */
-            sun: components["schemas"]["OpeningPeriod"][];
+            /** @description Opening periods starting this day, in order; empty = closed; null = not known (the source gives no hours for this day, which is not the same as closed). */
+            mon: components["schemas"]["OpeningPeriod"][] | null;
+            /** @description Opening periods starting this day, in order; empty = closed; null = not known (the source gives no hours for this day, which is not the same as closed). */
+            tue: components["schemas"]["OpeningPeriod"][] | null;
+            /** @description Opening periods starting this day, in order; empty = closed; null = not known (the source gives no hours for this day, which is not the same as closed). */
+            wed: components["schemas"]["OpeningPeriod"][] | null;
+            /** @description Opening periods starting this day, in order; empty = closed; null = not known (the source gives no hours for this day, which is not the same as closed). */
+            thu: components["schemas"]["OpeningPeriod"][] | null;
+            /** @description Opening periods starting this day, in order; empty = closed; null = not known (the source gives no hours for this day, which is not the same as closed). */
+            fri: components["schemas"]["OpeningPeriod"][] | null;
+            /** @description Opening periods starting this day, in order; empty = closed; null = not known (the source gives no hours for this day, which is not the same as closed). */
+            sat: components["schemas"]["OpeningPeriod"][] | null;
+            /** @description Opening periods starting this day, in order; empty = closed; null = not known (the source gives no hours for this day, which is not the same as closed). */
+            sun: components["schemas"]["OpeningPeriod"][] | null;
         };
     };
     responses: {

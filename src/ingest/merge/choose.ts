@@ -54,7 +54,9 @@ export function joinRecords(members: readonly MergedRecord[]): JoinedRecord {
   const services = unite(byOrder, "services", gave);
   const insurance = unite(byOrder, "insurance", gave);
   const network = byOrder.find((m) => m.networkColumn !== null) ?? null;
-  const brand = byOrder.find((m) => m.brand != null)?.brand ?? null;
+  const branded = byOrder.find((m) => m.brand != null);
+  // The evidence names the source that gave the brand, not the clinic's first source.
+  const brand = branded?.brand ? { ...branded.brand, source: branded.source } : null;
   const dates = byOrder.map((m) => m.date).filter((d): d is string => d !== null);
 
   const ranked = [name, ...byOrder.filter((m) => m !== name)];

@@ -41,7 +41,7 @@ export function assignNetwork(
       network: r.brand.name,
       evidence: {
         kind: "brand",
-        detail: `${r.source} gives the brand "${r.brand.name}"${r.brand.wikidata ? ` (Wikidata ${r.brand.wikidata})` : ""}`,
+        detail: `${r.brand.source ?? r.source} gives the brand "${r.brand.name}"${r.brand.wikidata ? ` (Wikidata ${r.brand.wikidata})` : ""}`,
         ...(r.brand.wikidata ? { wikidata: r.brand.wikidata } : {}),
       },
     };

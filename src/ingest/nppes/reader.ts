@@ -1,5 +1,6 @@
 import { clinicId } from "../../util/id.js";
 import { identityStreet } from "../normalise/identity.js";
+import { integral } from "../normalise/resaved.js";
 import type { TextOptions } from "../readers/encoding.js";
 import type { ReaderEvent, RowProblem, SourceFacts } from "../readers/types.js";
 import type { NppesBundle, NppesFile } from "./bundle.js";
@@ -10,6 +11,8 @@ import {
   MAIN,
   MAIN_REQUIRED,
   OTHER_NAME,
+  TAXONOMY_COLUMNS,
+  taxonomyWords,
   URGENT_CARE_TAXONOMY,
 } from "./columns.js";
 import { deactivation, mainRow, type UrgentCareOrg } from "./main-row.js";
@@ -62,6 +65,7 @@ export async function* readNppes(
     yield { type: "columns", columns: Object.values(NPPES_ROW) };
     const decided = new Set<string>();
     const notes = [...bundle.notes];
+    let empty: string | undefined;
     let published = bundle.period?.to ?? null;
     if (bundle.deactivation) {
       const read = await readDeactivations(bundle.deactivation, decided, onRowProblem, options.text);
@@ -71,6 +75,7 @@ export async function* readNppes(
     if (bundle.main) {
       const taxonomies = new Set((options.taxonomies ?? [URGENT_CARE_TAXONOMY]).map((t) => t.toUpperCase()));
       const orgs: UrgentCareOrg[] = [];
+      let rejected = 0;
       const main = bundle.main;
       const totals = await scanFile(
         main,
@@ -81,21 +86,28 @@ export async function* readNppes(
         },
         MAIN_REQUIRED,
         ({ line, fields }, at) => {
-          const npiText = (fields[at(MAIN.npi)] ?? "").trim();
+          const npiText = integral((fields[at(MAIN.npi)] ?? "").trim());
           const watched = options.watch?.has(Number(npiText)) ?? false;
           const row = mainRow(fields, at, line, taxonomies, watched);
           if (row.kind === "other") return;
-          decided.add(row.kind === "clinic" ? row.org.npi : row.npi);
-          if (row.kind === "clinic") orgs.push(row.org);
-          else onRowProblem(line, row.code, row.message, main.label);
+          if (row.kind === "clinic") {
+            decided.add(row.org.npi);
+            orgs.push(row.org);
+            return;
+          }
+          if (row.code !== "invalid_npi") decided.add(row.npi);
+          rejected++;
+          onRowProblem(line, row.code, row.message, main.label, row.field);
         },
         (line, code, message) => onRowProblem(line, code, message, main.label),
         (bytes) => options.onProgress?.(`scanning ${main.label}`, bytes),
         options.text,
       );
       notes.push(
-        `${main.label}: ${(totals.lines - 1).toLocaleString("en-US")} rows scanned, ${orgs.length.toLocaleString("en-US")} urgent-care organisation(s) (taxonomy ${[...taxonomies].join(", ")})`,
+        `${main.label}: ${(totals.lines - 1).toLocaleString("en-US")} rows scanned, ${orgs.length.toLocaleString("en-US")} organisation(s) with ${taxonomyWords([...taxonomies])}`,
       );
+      if (orgs.length === 0 && rejected === 0 && bundle.kind === "full")
+        empty = await nothingMatched(main, totals.lines - 1, taxonomies, options.text);
       const wanted = new Set(orgs.map((o) => Number(o.npi)));
       const dbas = bundle.othername
         ? await readOtherNames(bundle.othername, wanted, onRowProblem, options.text)
@@ -105,7 +117,7 @@ export async function* readNppes(
         : new Map();
       for (const org of orgs) {
         const name = org.dba ?? pickDba(dbas.get(org.npi)) ?? org.legalName;
-        const base = { npi: org.npi, name, lastUpdate: org.lastUpdate };
+        const base = { npi: org.npi, npiText: org.npiText, name, lastUpdate: org.lastUpdate };
         if (inUs(org.country, org.line, main.label, onRowProblem))
           yield row(org.line, main.label, base, org, org.npi, "primary");
         for (const p of places.get(org.npi) ?? []) {
@@ -119,6 +131,7 @@ export async function* readNppes(
       update: bundle.kind !== "full",
       npis: [...decided].sort(),
       notes,
+      ...(empty === undefined ? {} : { empty }),
     };
     yield { type: "source", facts };
   } finally {
@@ -144,7 +157,7 @@ interface SecondaryPlace extends Place {
 function row(
   line: number,
   file: string,
-  org: { npi: string; name: string; lastUpdate: string },
+  org: { npi: string; npiText: string; name: string; lastUpdate: string },
   place: Place,
   sourceId: string,
   location: "primary" | "secondary",
@@ -154,7 +167,8 @@ function row(
     row: line,
     file,
     values: {
-      [NPPES_ROW.npi]: org.npi,
+      // As the file writes it: the normalise stage reads a re-save's `1234567893.0` back, and counts the repair.
+      [NPPES_ROW.npi]: org.npiText,
       [NPPES_ROW.sourceId]: sourceId,
       [NPPES_ROW.name]: org.name,
       [NPPES_ROW.street]: place.street,
@@ -176,9 +190,66 @@ function inUs(country: string, line: number, file: string, report: RowProblem): 
   return false;
 }
 
-/** The key of a secondary location in its source id: its street and ZIP code, so that it holds across months. */
+/**
+ * The key of a secondary location in its source id: its street and ZIP code, so that it holds across months — and
+ * across a re-save that wrote the ZIP `021341234` as `21341234.0`.
+ */
 function locationKey(p: Place): string {
-  return clinicId([identityStreet(`${p.street} ${p.street2}`), p.zip.slice(0, 5)]).slice(0, 8);
+  const digits = integral(p.zip);
+  const zip = /^\d{7,8}$/.test(digits)
+    ? digits.padStart(9, "0")
+    : /^\d{3,4}$/.test(digits)
+      ? digits.padStart(5, "0")
+      : digits;
+  return clinicId([identityStreet(`${p.street} ${p.street2}`), zip.slice(0, 5)]).slice(0, 8);
+}
+
+/** Lines of the main file read to say what it holds when no row matched (all of a small file, the start of a big one). */
+const SURVEY_LINES = 200_000;
+
+/**
+ * Why a full main file gave no row: how many rows it has, how many are organisations, and their taxonomies, most
+ * frequent first (of its first SURVEY_LINES lines), with what to try.
+ */
+async function nothingMatched(
+  main: NppesFile,
+  inFile: number,
+  taxonomies: ReadonlySet<string>,
+  text?: TextOptions,
+): Promise<string> {
+  let rows = 0;
+  let orgs = 0;
+  const counts = new Map<string, number>();
+  await scanFile(
+    main,
+    { needles: [], all: true },
+    [MAIN.npi, MAIN.entityType, TAXONOMY_COLUMNS[0] as string],
+    ({ fields }, at) => {
+      rows++;
+      if (integral((fields[at(MAIN.entityType)] ?? "").trim()) !== "2") return rows < SURVEY_LINES;
+      orgs++;
+      for (const c of TAXONOMY_COLUMNS) {
+        const code = (fields[at(c)] ?? "").trim().toUpperCase();
+        if (code !== "") counts.set(code, (counts.get(code) ?? 0) + 1);
+      }
+      return rows < SURVEY_LINES;
+    },
+    () => {},
+    undefined,
+    text,
+  );
+  const of = rows >= inFile ? "" : ` (of the first ${rows.toLocaleString("en-US")})`;
+  const top = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const listed = top
+    .slice(0, 8)
+    .map(([code, n]) => `${code} (${n.toLocaleString("en-US")})`)
+    .join(", ");
+  const more = top.length > 8 ? ` and ${top.length - 8} more` : "";
+  const held =
+    orgs === 0
+      ? `none of them an organisation (entity type 2): only organisations are clinics`
+      : `${orgs.toLocaleString("en-US")} of them organisations${of}, whose taxonomies are ${listed}${more}`;
+  return `no organisation with ${taxonomyWords([...taxonomies])}: ${inFile.toLocaleString("en-US")} rows read, ${held}. Try --taxonomy with the code of the clinics you want (repeat it for several), or check that this is the NPPES file you meant`;
 }
 
 /** Of an organisation's other "doing business as" names, one that says urgent care, else the first. */
@@ -199,9 +270,9 @@ async function readOtherNames(
     { needles: [], watch: wanted, maxKept: MAX_KEPT_RECORDS },
     Object.values(OTHER_NAME),
     ({ fields }, at) => {
-      const npi = (fields[at(OTHER_NAME.npi)] ?? "").trim();
+      const npi = integral((fields[at(OTHER_NAME.npi)] ?? "").trim());
       const name = (fields[at(OTHER_NAME.name)] ?? "").trim();
-      if (name === "" || (fields[at(OTHER_NAME.type)] ?? "").trim() !== DBA_TYPE) return;
+      if (name === "" || integral((fields[at(OTHER_NAME.type)] ?? "").trim()) !== DBA_TYPE) return;
       const list = out.get(npi);
       if (list) list.push(name);
       else out.set(npi, [name]);
@@ -226,7 +297,7 @@ async function readLocations(
     [LOCATION.npi, LOCATION.street, LOCATION.city, LOCATION.state, LOCATION.zip],
     ({ line, fields }, at) => {
       const cell = (name: string) => (at(name) < 0 ? "" : (fields[at(name)] ?? "").trim());
-      const npi = cell(LOCATION.npi);
+      const npi = integral(cell(LOCATION.npi));
       const place: SecondaryPlace = {
         line,
         file: file.label,
@@ -278,8 +349,8 @@ async function readDeactivations(
     { needles: [], all: true },
     [DEACTIVATION.npi, DEACTIVATION.date],
     ({ line, fields }, at) => {
-      const npi = (fields[at(DEACTIVATION.npi)] ?? "").trim();
-      const date = (fields[at(DEACTIVATION.date)] ?? "").trim();
+      const npi = integral((fields[at(DEACTIVATION.npi)] ?? "").trim());
+      const date = integral((fields[at(DEACTIVATION.date)] ?? "").trim());
       if (!/^\d{10}$/.test(npi) || deactivation(date, "") === null) {
         report(
           line,

@@ -107,6 +107,10 @@ export const Mapping = z.strictObject({
     description:
       "The CSV was written with text cells that start like a formula prefixed by `'` (our downloads): the `'` is removed.",
   }),
+  hours_syntax: z.enum(["text", "osm"]).default("text").meta({
+    description:
+      "How the hours column is written: `text`, our exports' form (`mon 08:00-20:00; …; sun closed`); `osm`, OpenStreetMap's `opening_hours` syntax (`Mo-Fr 08:00-20:00; Sa 09:00-13:00`), a day it leaves out read as not known.",
+  }),
   networks_from_names: z
     .boolean()
     .default(true)

@@ -9,6 +9,7 @@ import {
   type SourceRecord,
   writeSnapshotState,
 } from "../snapshot.js";
+import { settleHours } from "./hours-history.js";
 import type { ReusedRow, SpilledRow } from "./read.js";
 import { type ResolveContext, type ResolvedState, resolveState } from "./resolve.js";
 import type { UpdateBase } from "./update-base.js";
@@ -70,8 +71,11 @@ export async function resolveStateJob(
   const own = await sourceRecords(env, state);
   const kept = env.base ? await env.base.records(state, from) : [];
   if (own.records.length === 0 && kept.length === 0) return null;
-  const records = kept.length === 0 ? own.records : [...own.records, ...kept];
+  const read = kept.length === 0 ? own.records : [...own.records, ...kept];
   const lines = kept.length === 0 ? own.lines : [...own.lines, ...kept.map((r) => JSON.stringify(r))];
+  // A store locator's hours from the place's last runs (All The Places), kept with the record for the next run.
+  const { records, changed } = await settleHours(read, env.previous, state);
+  for (const i of changed) lines[i] = JSON.stringify(records[i]);
   // Compressed on the thread pool while the state is resolved.
   const written = writeSnapshotState(env.snapshot, state, lines);
   const result: StateResult = {

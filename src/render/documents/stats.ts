@@ -33,6 +33,7 @@ export function statsDocument(ctx: BuildContext, summary: Summary): Stats {
         networks: s.networks,
         no_known_network_clinics: s.clinics - s.known.network,
         independent_clinics: s.clinics - s.known.network,
+        hours: { known: share(s.known.hours, s.clinics), oldest_observation: s.hoursObserved },
       })),
     },
     data_quality: {

@@ -85,7 +85,7 @@ const TABULAR: Record<CanonicalColumn, TabularSpec> = {
     parquet: HOURS_PARQUET_TYPE,
     nullable: true,
     description:
-      "Regular weekly opening hours in local time. CSV: `mon 08:00-20:00; tue …; sun closed` (all seven days). Parquet: the API's Hours object.",
+      "Regular weekly opening hours in local time. CSV: `mon 08:00-20:00; tue …; sat unknown; sun closed` (all seven days; `unknown`: the source gives no hours for the day). Parquet: the API's Hours object (a day not known is null).",
   },
   services: {
     csv: "list",

@@ -19,6 +19,7 @@ import { nearMePageHtml } from "./pages/near-me.js";
 import { networkPagesHtml, networksIndexHtml } from "./pages/network.js";
 import { notFoundHtml, offlineHtml } from "./pages/not-found.js";
 import { statePageHtml } from "./pages/state.js";
+import { placeShards } from "./place-shards.js";
 import { OFFLINE_PAGE, SERVICE_WORKER, serviceWorker } from "./service-worker.js";
 import { type SiteContext, siteContext, siteContexts } from "./site.js";
 import { chunks, numbered, SITE_SITEMAP, sitemapIndexes, urlset } from "./sitemap.js";
@@ -125,6 +126,7 @@ export const siteEmitter: Emitter = (run) => {
       await out.add("favicon.ico", faviconIco());
       for (const icon of ICONS) await out.add(icon.file, iconPng(icon), false);
       for (const z of zipShards()) await out.add(z.file, z.body);
+      for (const p of placeShards()) await out.add(p.file, p.body);
       await out.add(SERVICE_WORKER, serviceWorker(en));
       for (const site of sites) {
         await out.add(manifestFile(site.lang), webManifest(site));

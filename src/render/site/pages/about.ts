@@ -1,3 +1,4 @@
+import { ODBL_URL, REFERENCE_SOURCES, TIMEZONE_NOTICE } from "../../../geo/credits.js";
 import { LICENSE } from "../../context.js";
 import { freshness } from "../../documents/freshness.js";
 import { statsDocument } from "../../documents/stats.js";
@@ -50,7 +51,11 @@ ${
     ? html`<p>${a.builtFrom}</p><ul>${source.upstream.map(
         (u) =>
           html`<li>${link(u.name, u.url)}${u.date ? a.edition(u.date) : ""}${u.publisher ? a.publishedBy(u.publisher) : ""}${u.license ? ` (${u.license})` : ""}</li>`,
-      )}</ul>`
+      )}</ul>${
+        source.upstream.some((u) => u.name === REFERENCE_SOURCES.timezones.name)
+          ? html`<p>${a.timezoneNotice(html`<a href="${ODBL_URL}" rel="license">${TIMEZONE_NOTICE}</a>`)}</p>`
+          : ""
+      }`
     : ""
 }
 ${
@@ -61,6 +66,7 @@ ${
       )}</tbody></table></div>`
     : ""
 }
+<p>${a.nearMeSources}</p>
 <h2 id="quality">${a.quality}</h2>
 <p>${a.qualityText(q)}</p>
 ${q.records.rejected ? html`<h3>${a.rejected}</h3>${reasons(site, q.rejected_by_reason)}` : ""}
