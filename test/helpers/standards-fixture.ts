@@ -6,7 +6,7 @@ export const EDGE_NPI = "1234567893";
 
 /**
  * The small fixture (`smallRecords`) with five clinics changed into the standards' edge cases: overnight, midnight,
- * split and all-day hours with an NPI; unknown hours, phone and web site; no position; an approximate position;
+ * split and all-day hours, a day not known (Thursday) and a closed one (Sunday), with an NPI; unknown hours, phone and web site; no position; an approximate position;
  * no street and no ZIP code.
  */
 export function edgeRecords(): FlatDataset {
@@ -23,7 +23,7 @@ export function edgeRecords(): FlatDataset {
         { open: "13:30", close: "19:00" },
       ],
       wed: [{ open: "08:00", close: "24:00" }],
-      thu: [],
+      thu: null,
       fri: [{ open: "20:00", close: "02:00" }],
       sat: [{ open: "00:00", close: "24:00" }],
       sun: [],

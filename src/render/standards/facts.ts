@@ -1,7 +1,7 @@
 import type { ClinicRecord } from "../../dataset/types.js";
 import type { State } from "../../geo/states.js";
 import type { Clinic } from "../../schema/clinic.js";
-import type { Hours, OpeningPeriod } from "../../schema/hours.js";
+import type { Hours } from "../../schema/hours.js";
 import { WEEKDAYS, type Weekday } from "../../schema/hours.js";
 import type { StateGroup } from "../group.js";
 import type { NetworkSummary, Summary } from "../summary.js";
@@ -97,8 +97,8 @@ export interface WeeklySlot {
 export function weeklySlots(hours: Hours): WeeklySlot[] {
   const slots = new Map<string, WeeklySlot>();
   for (const day of WEEKDAYS) {
-    const periods = hours.weekly[day] as readonly OpeningPeriod[] | null;
-    if (!periods) continue;
+    const periods = hours.weekly[day];
+    if (periods === null) continue;
     for (const p of periods) {
       const allDay = p.open === "00:00" && p.close === "24:00";
       const close = p.close === "24:00" ? "00:00" : p.close;
