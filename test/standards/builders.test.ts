@@ -81,6 +81,8 @@ describe("FHIR R4 (Medplum's validator with Plan-Net 1.1.0, and HL7's JSON Schem
       { daysOfWeek: ["fri"], availableStartTime: "20:00:00", availableEndTime: "02:00:00" },
       { daysOfWeek: ["sat"], allDay: true },
     ]);
+    expect(clinicService(f, AT).availabilityExceptions).toBe("Hours not known on Thursday.");
+    expect(clinicLocation(f, AT).availabilityExceptions).toBe("Hours not known on Thursday.");
     expect(clinicOrganization(f, AT).identifier).toEqual([
       expect.objectContaining({ system: "http://hl7.org/fhir/sid/us-npi", value: EDGE_NPI }),
     ]);

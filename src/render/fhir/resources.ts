@@ -1,5 +1,5 @@
 import type { ClinicFacts, WeeklySlot } from "../standards/facts.js";
-import { weeklySlots } from "../standards/facts.js";
+import { unknownDays, weeklySlots } from "../standards/facts.js";
 import {
   IDENTIFIER_TYPE_SYSTEM,
   NPI_SYSTEM,
@@ -59,6 +59,12 @@ export const TIMEZONE_EXTENSION = "http://hl7.org/fhir/StructureDefinition/timez
 
 function timezone(f: ClinicFacts) {
   return f.hours ? { extension: [{ url: TIMEZONE_EXTENSION, valueCode: f.hours.timezone }] } : {};
+}
+
+/** The days whose hours are not known, which the open times alone would show as closed. */
+function exceptions(f: ClinicFacts) {
+  const text = unknownDays(f.hours);
+  return text ? { availabilityExceptions: text } : {};
 }
 
 /** FHIR `time` (`HH:MM:SS`) of an `HH:MM`. */
@@ -147,6 +153,7 @@ export function clinicLocation(f: ClinicFacts, lastUpdated: string): FhirResourc
     ...(f.hours
       ? { hoursOfOperation: weeklySlots(f.hours).map((s) => slotTimes(s, "openingTime", "closingTime")) }
       : {}),
+    ...exceptions(f),
   };
 }
 
@@ -174,5 +181,6 @@ export function clinicService(f: ClinicFacts, lastUpdated: string): FhirResource
           ),
         }
       : {}),
+    ...exceptions(f),
   };
 }

@@ -1,4 +1,4 @@
-import type { ClinicFacts } from "../standards/facts.js";
+import { type ClinicFacts, unknownDays } from "../standards/facts.js";
 import { hsdsIds, networkOrganizationUuid } from "./ids.js";
 import { scheduleRows } from "./schedule.js";
 
@@ -110,6 +110,7 @@ export function fullService(f: ClinicFacts, lastModified: string): HsdsDocument 
         id: ids.serviceAtLocation,
         service_id: ids.service,
         location_id: ids.location,
+        ...(unknownDays(f.hours) ? { description: unknownDays(f.hours) } : {}),
         schedules: scheduleRows(f, ids),
         location: location(f, ids),
       },

@@ -130,3 +130,25 @@ export function stateFacts(summary: Summary, group: StateGroup, synthetic: boole
     ),
   );
 }
+
+const DAY_NAMES: Record<Weekday, string> = {
+  mon: "Monday",
+  tue: "Tuesday",
+  wed: "Wednesday",
+  thu: "Thursday",
+  fri: "Friday",
+  sat: "Saturday",
+  sun: "Sunday",
+};
+
+/**
+ * The days whose hours are not known, in words, or null when every day is known: the standards list open times
+ * only, so an unknown day would otherwise read as closed (FHIR's `availabilityExceptions`, HSDS's description of the
+ * service at its location).
+ * @example unknownDays(hours) // "Hours not known on Thursday."
+ */
+export function unknownDays(hours: Hours | null): string | null {
+  if (!hours) return null;
+  const days = WEEKDAYS.filter((d) => hours.weekly[d] === null).map((d) => DAY_NAMES[d]);
+  return days.length ? `Hours not known on ${days.join(", ")}.` : null;
+}
