@@ -7,8 +7,11 @@
 // time, fixed costs included; the store after 12 releases — its served trees and the 12 releases' history and dated
 // downloads — ≤ 1.3× the store after one); and the NPI registry's week: a
 // generated monthly NPPES bundle (17,500 urgent-care clinics) published, then its weekly file applied on top.
+// And what the standards' files (FHIR Bulk Publish, HSDS, GeoJSON) add to the full build and to the week (100k by
+// default): their files and bytes, and the time against the same two releases built without them.
 // Options: --import-only (no build), --build-only (no import-only run), --no-incremental, --no-sample,
-// --sample-only, --no-nppes, --nppes-only, --incremental SIZES (comma-separated; default 100000,1000000), --cache DIR (generated inputs and
+// --sample-only, --no-nppes, --nppes-only, --incremental SIZES (comma-separated; default 100000,1000000),
+// --standards SIZES (default 100000; among the incremental sizes), --no-standards, --cache DIR (generated inputs and
 // stores; default $UCD_BENCH_CACHE, else ../bench-cache/import beside the checkout), --keep (keep the stores).
 // Each measurement runs the real CLI (`node bin/ucd.js`) in a child process, so the figures include start-up,
 // and reads the child's peak resident set size (getrusage maxRSS) through a preloaded module.
@@ -27,6 +30,12 @@ import {
   WEEKLY_CHANGE,
 } from "./build/incremental.mjs";
 import { NPPES_WEEK, nppesWeek } from "./build/nppes-week.mjs";
+import {
+  standardsFiles,
+  standardsShare,
+  WITHOUT_STANDARDS,
+  withoutStandards,
+} from "./build/standards-share.mjs";
 import { generateHifld } from "./import/generate-hifld.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -47,11 +56,15 @@ const withNppes = !flag("--no-nppes") && !importOnly && !sampleOnly;
 const incrementalSizes = flag("--no-incremental")
   ? new Set()
   : new Set((option("--incremental") ?? "100000,1000000").split(",").map(Number));
+/** Sizes whose full build and week are built again without the standards' files, to measure what they add. */
+const standardsSizes = flag("--no-standards")
+  ? new Set()
+  : new Set((option("--standards") ?? "100000").split(",").map(Number));
 const keep = flag("--keep");
 const cache = resolve(
   option("--cache") ?? process.env.UCD_BENCH_CACHE ?? join(root, "..", "bench-cache", "import"),
 );
-const valued = new Set(["--incremental", "--cache"]);
+const valued = new Set(["--incremental", "--standards", "--cache"]);
 const sizes = argv
   .filter((_, i) => !valued.has(argv[i - 1]))
   .map(Number)
@@ -217,6 +230,11 @@ for (const n of rows) {
       console.log(`    disk ${incremental.disk.toFixed(0)} MiB; ${incremental.upload.line}`);
       incremental.counts = counts;
       result.incremental = incremental;
+      if (standardsSizes.has(n)) {
+        const before = await standardsFiles(first);
+        const now = await standardsFiles(await current(out));
+        result.standards = { full: standardsShare(before), week: standardsShare(now, before) };
+      }
       // Two weeks later the store is full (two release folders), so the release recycles the first one's tree
       // and changes only what differs from it: what every later weekly release costs (the sample's releases 3–12).
       const third = join(cache, `hifld-${n}-week-2.csv`);
@@ -231,6 +249,30 @@ for (const n of rows) {
         result.steady = steady;
       }
     }
+  }
+  if (result.standards) {
+    // The same two releases without the standards' files, in a store of their own.
+    const without = join(cache, `store-${n}-without-standards`);
+    removeTree(without);
+    await mkdir(without, { recursive: true });
+    const wout = join(without, "public");
+    const full = await withoutStandards(() => runUcd(root, releaseArgs(csv, wout, 0)));
+    const week1 =
+      full.code === 0
+        ? await withoutStandards(() =>
+            runUcd(root, releaseArgs(join(cache, `hifld-${n}-week-1.csv`), wout, 1)),
+          )
+        : null;
+    if (
+      !failed(full, "build without the standards") &&
+      week1 &&
+      !failed(week1, "week without the standards")
+    ) {
+      describe(`build without the standards (UCD_RENDER_OMIT=${WITHOUT_STANDARDS})`, full);
+      describe("a week later, without the standards", week1);
+      result.standards.without = { full, week: week1 };
+    }
+    if (!keep) removeTree(without);
   }
   results.push(result);
   if (!keep) removeTree(dir);
@@ -350,6 +392,26 @@ if (table.length) {
     if (u)
       console.log(
         `  ${t.label}: upload plan of the incremental release against the bucket holding the full one: ${u.planned.toLocaleString("en-US")} keys (${u.changed.toLocaleString("en-US")} uploads, ${u.deleted.toLocaleString("en-US")} deletes) of ${u.keys.toLocaleString("en-US")} = ${pct(u.planned / u.keys)}${verdict(u.planned / u.keys, 0.05)}; goal ≤ 5 %`,
+      );
+  }
+}
+const withStandards = results.filter((r) => r.standards?.without);
+if (withStandards.length) {
+  console.log(
+    "\nWhat FHIR Bulk Publish, HSDS and GeoJSON add (the same releases built again without them; one run each):",
+  );
+  console.log(
+    "| rows | release | time with / without | CPU with / without | standards' files (of all) | their MiB | standards' files written (of all written) | their MiB written |",
+  );
+  console.log("|---:|---|---:|---:|---:|---:|---:|---:|");
+  for (const r of withStandards) {
+    const s = r.standards;
+    for (const [kind, w, wo, share] of [
+      ["full", r.build, s.without.full, s.full],
+      ["a week later", r.incremental, s.without.week, s.week],
+    ])
+      console.log(
+        `| ${r.n.toLocaleString("en-US")} | ${kind} | ${w.seconds.toFixed(1)} / ${wo.seconds.toFixed(1)} s (+${pct(w.seconds / wo.seconds - 1)}) | ${shown(w.cpuSeconds, 1, "")} / ${shown(wo.cpuSeconds, 1, " s")} (+${pct(w.cpuSeconds / wo.cpuSeconds - 1)}) | ${share.files.toLocaleString("en-US")} (of ${w.files.toLocaleString("en-US")}) | ${share.mb.toFixed(1)} | ${share.writtenFiles.toLocaleString("en-US")} (of ${w.writtenFiles.toLocaleString("en-US")}) | ${share.writtenMb.toFixed(1)} |`,
       );
   }
 }

@@ -56,6 +56,15 @@ function nameOf(emitter: Emitter | undefined, i: number): string {
   return emitter?.name || `emitter ${i}`;
 }
 
+/**
+ * Emitters left out, by name (`UCD_RENDER_OMIT=standardsEmitter`): what `npm run bench` builds to measure what one
+ * part of the output adds (docs/benchmarks.md). Never set when publishing: the release lacks that part (its
+ * fingerprint says so, so the next release renders everything again).
+ */
+function omittedEmitters(): string[] {
+  return (process.env.UCD_RENDER_OMIT ?? "").split(",").filter(Boolean);
+}
+
 export interface RenderOptions extends BuildOptions {
   /**
    * The release being replaced: its unchanged units are carried when `previousRender` holds its render bookkeeping
@@ -134,7 +143,12 @@ export async function renderSite(
     previous:
       previous && options.previousRender ? { site: previous.root, dir: options.previousRender } : null,
     out: options.bookkeeping ?? null,
-    fingerprints: await fingerprints({ siteUrl: ctx.siteUrl, baseUrl: ctx.baseUrl, compression }),
+    fingerprints: await fingerprints({
+      siteUrl: ctx.siteUrl,
+      baseUrl: ctx.baseUrl,
+      compression,
+      omitted: omittedEmitters(),
+    }),
     mode: options.plan ?? "incremental",
   });
   const out = new OutputWriter(dir, {
@@ -163,7 +177,8 @@ export async function renderSite(
       release: options.release ?? null,
       published: {},
     };
-    const emitters = options.emitters ?? EMITTERS;
+    const omitted = omittedEmitters();
+    const emitters = (options.emitters ?? EMITTERS).filter((e, i) => !omitted.includes(nameOf(e, i)));
     const hooks = emitters.map((emitter) => emitter(run));
     const trace = RenderTrace.fromEnv();
     for (const state of summary.states) {

@@ -6,6 +6,8 @@ export interface FingerprintOptions {
   siteUrl: string;
   baseUrl: string;
   compression: string;
+  /** Parts of the output left out (`UCD_RENDER_OMIT`, the benchmark's): a release without them is another output. */
+  omitted?: readonly string[];
 }
 
 /**
@@ -23,6 +25,11 @@ export async function fingerprints(
 ): Promise<{ program: string; content: string }> {
   const hash = (value: unknown) =>
     createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 32);
-  const shown = [options.siteUrl, options.baseUrl, options.compression];
+  const shown = [
+    options.siteUrl,
+    options.baseUrl,
+    options.compression,
+    ...(options.omitted?.length ? [options.omitted] : []),
+  ];
   return { program: hash([await programHash(), ...shown]), content: hash(shown) };
 }
