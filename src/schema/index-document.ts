@@ -102,9 +102,6 @@ export const IndexDocument = z
             bulk_publish_url: z.url().meta({
               description: "The Bulk Publish manifest (HL7 Bulk Data Access IG): every NDJSON file.",
             }),
-            location_url_template: z
-              .string()
-              .meta({ description: "One clinic's Location, by the clinic's id." }),
             profiles: z
               .array(z.url())
               .meta({ description: "The profiles the resources claim (Plan-Net 1.1.0)." }),

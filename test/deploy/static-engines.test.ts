@@ -356,6 +356,33 @@ describe.each(ENGINES)("$name with the generated config", ({ name, skip, sent, s
     },
   );
 
+  it.skipIf(skip)(
+    "serves the standards as ucd serve does: FHIR's media types by path, GeoJSON's, HSDS's folders",
+    async () => {
+      const bulk = (await readdir(join(root, "fhir/r4/bulk"))).find((f) => f.endsWith(".ndjson"));
+      const cases: [string, string][] = [
+        ["/fhir/r4/$bulk-publish", "application/json; charset=utf-8"],
+        [`/fhir/r4/bulk/${bulk}`, "application/fhir+ndjson; charset=utf-8"],
+        ["/downloads/urgent-care-clinics-latest.geojson", "application/geo+json; charset=utf-8"],
+        ["/hsds", "application/json; charset=utf-8"],
+        ["/hsds/", "application/json; charset=utf-8"],
+        ["/hsds/services", "application/json; charset=utf-8"],
+      ];
+      for (const [path, type] of cases)
+        for (const headers of [{}, { "accept-encoding": "gzip" }]) {
+          const [ours, theirs] = await Promise.all([
+            request(server.url, path, { headers }),
+            request(engine.url, path, { headers }),
+          ]);
+          expect(ours.status, path).toBe(200);
+          expect(ours.headers["content-type"], path).toBe(type);
+          expect(theirs.status, `${name} ${path}`).toBe(200);
+          expect(theirs.headers["content-type"], `${name} ${path}`).toBe(type);
+          expect(theirs.body.equals(ours.body), `${name} ${path}`).toBe(true);
+        }
+    },
+  );
+
   it.skipIf(skip)("refuses other methods with 405, Allow and a JSON error body", async () => {
     const res = await request(engine.url, "/api/v1/states.json", { method: "DELETE" });
     expect(res.status).toBe(405);

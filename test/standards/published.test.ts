@@ -1,5 +1,5 @@
-// A small build's standards files, as published: every FHIR resource (the Bulk Publish manifest's NDJSON files and
-// each clinic's Location), every HSDS document (root, /services pages, each service, the NDJSON dumps) and every
+// A small build's standards files, as published: every FHIR resource (the Bulk Publish manifest's NDJSON files),
+// every HSDS document (root, /services pages, each service, the NDJSON dumps) and every
 // GeoJSON collection passes the independent validators; each clinic's NPI, position, phone and hours read the same
 // in our JSON, FHIR, HSDS and GeoJSON; the manifests' counts and checksums are the files'; and our server sends each
 // with its media type.
@@ -84,12 +84,6 @@ describe("FHIR R4 Bulk Publish", () => {
         count++;
         for (const p of fhirProblems(r)) problems.push(`${r.resourceType}/${r.id}: ${p}`);
       }
-    const dir = join(out, "fhir/r4/Location");
-    for (const f of readdirSync(dir)) {
-      // A clinic's Location alone is its line of the bulk file, byte for byte (validated there).
-      const r = JSON.parse(readFileSync(join(dir, f), "utf8")) as Resource;
-      expect(readFileSync(join(dir, f), "utf8")).toBe(JSON.stringify(byType.get("Location")?.get(r.id)));
-    }
     expect(problems).toEqual([]);
     const n = clinics().size;
     expect(byType.get("Location")?.size).toBe(n);
@@ -97,7 +91,6 @@ describe("FHIR R4 Bulk Publish", () => {
     // One Organization per clinic (its operator) and per network.
     expect((byType.get("Organization")?.size ?? 0) - n).toBeGreaterThan(0);
     expect(count).toBe((byType.get("Organization")?.size ?? 0) + 2 * n);
-    expect(readdirSync(dir)).toHaveLength(n);
   });
 
   it("tags every resource of the synthetic sample, and says so in the manifest", () => {
@@ -306,12 +299,10 @@ describe("served", () => {
   it("sends each file with its media type, and /hsds and /hsds/services as their index.json", async () => {
     const index = JSON.parse(read("api/v1/index.json")) as IndexDocument;
     const s = index.standards;
-    const location = readdirSync(join(out, "fhir/r4/Location"))[0];
     const ndjson = readdirSync(join(out, "fhir/r4/bulk")).find((f) => f.endsWith(".ndjson"));
     const cases: [string, string][] = [
       [new URL(s.fhir.bulk_publish_url).pathname, "application/json; charset=utf-8"],
       [`/fhir/r4/bulk/${ndjson}`, "application/fhir+ndjson; charset=utf-8"],
-      [`/fhir/r4/Location/${location}`, "application/fhir+json; charset=utf-8"],
       [new URL(s.geojson.latest_url).pathname, "application/geo+json; charset=utf-8"],
       [new URL(s.hsds.root_url).pathname, "application/json; charset=utf-8"],
       [new URL(s.hsds.services_url).pathname, "application/json; charset=utf-8"],

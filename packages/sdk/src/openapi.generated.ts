@@ -717,7 +717,7 @@ export interface components {
              */
             name: string;
             /** @enum {string} */
-            format: "csv" | "json" | "ndjson" | "parquet";
+            format: "csv" | "json" | "ndjson" | "parquet" | "geojson";
             /** @example text/csv */
             media_type: string;
             /**
@@ -766,6 +766,11 @@ export interface components {
             /** @enum {string} */
             code: "bad_request" | "not_found" | "method_not_allowed" | "request_timeout" | "content_too_large" | "uri_too_long" | "range_not_satisfiable" | "headers_too_large" | "internal_error" | "unavailable";
             message: string;
+            /**
+             * @description On a 404 from `ucd serve`: the path (from the site's root) of the nearest listed document, when one is near — another spelling of a slug (a USPS code, a close match), the `/api/v1` prefix the path lacks, or the list to pick from (a state's cities document, the states list). Static hosts send the body without it.
+             * @example /api/v1/cities/texas.json
+             */
+            suggestion?: string;
         };
         /** @description One field of a clinic that changed. */
         FieldChange: {
@@ -876,6 +881,58 @@ export interface components {
                  */
                 license_url: string;
                 downloads: components["schemas"]["Download"][];
+            };
+            /** @description The same data in the standards health directories exchange (docs/fhir.md, docs/hsds.md, docs/geojson.md). */
+            standards: {
+                description: string;
+                /** @description FHIR R4 Bulk Publish: Organization, Location and HealthcareService as NDJSON. */
+                fhir: {
+                    /** @enum {string} */
+                    version: "4.0.1";
+                    /** Format: uri */
+                    base_url: string;
+                    /**
+                     * Format: uri
+                     * @description The Bulk Publish manifest (HL7 Bulk Data Access IG): every NDJSON file.
+                     */
+                    bulk_publish_url: string;
+                    /** @description The profiles the resources claim (Plan-Net 1.1.0). */
+                    profiles: string[];
+                };
+                /** @description Open Referral HSDS 3.0 as static files (no query parameters). */
+                hsds: {
+                    version: string;
+                    /** Format: uri */
+                    base_url: string;
+                    /** Format: uri */
+                    root_url: string;
+                    /**
+                     * Format: uri
+                     * @description The first page of /services.
+                     */
+                    services_url: string;
+                    /** @description One fully nested service, by its HSDS id (a UUID). */
+                    service_url_template: string;
+                    /**
+                     * Format: uri
+                     * @description The HSDS API definition the static endpoints follow.
+                     */
+                    openapi_url: string;
+                };
+                /** @description GeoJSON (RFC 7946) FeatureCollections, among the bulk downloads. */
+                geojson: {
+                    /** @enum {string} */
+                    media_type: "application/geo+json";
+                    /**
+                     * Format: uri
+                     * @description The nation's FeatureCollection of this release.
+                     */
+                    url: string;
+                    /** Format: uri */
+                    latest_url: string;
+                    /** @description One US state's FeatureCollection, by its slug. */
+                    state_url_template: string;
+                };
             };
             meta: components["schemas"]["Meta"];
         };
@@ -1088,7 +1145,7 @@ export interface components {
         /** @description A dated bulk download of one release. */
         ReleaseDownload: {
             /** @enum {string} */
-            format: "csv" | "json" | "ndjson" | "parquet";
+            format: "csv" | "json" | "ndjson" | "parquet" | "geojson";
             /** @example urgent-care-clinics-2026-05-01.csv */
             name: string;
             /**

@@ -33,14 +33,13 @@ export const MEDIA_TYPES: Readonly<Record<string, string>> = {
 
 /**
  * Media types by URL path, consulted before the extension's: the FHIR R4 base (`/fhir/r4/`), whose NDJSON files the
- * Bulk Data IG serves as `application/fhir+ndjson`, whose resources are `application/fhir+json`, and whose Bulk Publish
+ * Bulk Data IG serves as `application/fhir+ndjson`, and whose Bulk Publish
  * manifest, a file without an extension at `/fhir/r4/$bulk-publish`, is `application/json` (docs/fhir.md). Anchored
  * regular-expression sources, valid in PCRE (nginx), RE2 (Caddy) and JavaScript; the first match wins.
  */
 export const PATH_MEDIA_TYPES: readonly (readonly [pattern: string, type: string])[] = [
   ["^/fhir/r4/\\$bulk-publish$", "application/json; charset=utf-8"],
   ["^/fhir/r4/.+\\.ndjson$", "application/fhir+ndjson; charset=utf-8"],
-  ["^/fhir/r4/.+\\.json$", "application/fhir+json; charset=utf-8"],
 ];
 
 const BY_PATH = PATH_MEDIA_TYPES.map(([source, type]) => [new RegExp(source), type] as const);
@@ -155,14 +154,14 @@ export function compressesOnTheFly(path: string, size: number): boolean {
 
 /**
  * The long tail by path: a clinic's API document and its pages (`/api/v1/clinic/{id}.json`,
- * `/(es/)clinics/{state}/{city}/{id}.html`), its FHIR Location and HSDS service, which the build writes without precompressed siblings
+ * `/(es/)clinics/{state}/{city}/{id}.html`) and its HSDS service, which the build writes without precompressed siblings
  * (`isLongTail` in src/render/output/compress.ts). The server needs no pattern: it sees which documents have
  * siblings. This is for a config that must name them by path (nginx with `brotli_static`, which turns its gzip
  * off for every request that takes br). A PCRE and JavaScript source, not RE2: a lookahead leaves out the city's
  * `index.html`.
  */
 export const LONG_TAIL_PATTERN =
-  "^/(?:api/v1/clinic/.+|(?:es/)?clinics/[^/]+/[^/]+/(?!index\\.html$)[^/]+\\.html|fhir/r4/Location/[^/]+\\.json|hsds/services/[0-9a-f-]{36}\\.json)$";
+  "^/(?:api/v1/clinic/.+|(?:es/)?clinics/[^/]+/[^/]+/(?!index\\.html$)[^/]+\\.html|hsds/services/[0-9a-f-]{36}\\.json)$";
 
 /**
  * Where a clinic's page lived before it was a file of its city's folder (`/clinics/texas/austin/k3v9q2m7x1ab/`,

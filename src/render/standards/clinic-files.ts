@@ -1,28 +1,24 @@
-import { clinicLocation } from "../fhir/resources.js";
 import { hsdsIds } from "../hsds/ids.js";
-import { fullService } from "../hsds/service.js";
 import type { OutputWriter } from "../output/writer.js";
-import type { ClinicFacts } from "./facts.js";
-import { fhirLocationFile, hsdsServiceFile } from "./paths.js";
+import { hsdsServiceFile } from "./paths.js";
 
 /**
- * The standards' files of one clinic, files of its unit (carried with its API document and pages): its FHIR
- * Location and its HSDS service.
- * @example clinicStandardsFiles("k3v9q2m7x1ab") // ["fhir/r4/Location/k3v9q2m7x1ab.json", "hsds/services/….json"]
+ * The standards' files of one clinic, files of its unit (carried with its API document and pages): its HSDS
+ * service (`src/render/standards/paths.ts` says why its FHIR Location is not one).
+ * @example clinicStandardsFiles("k3v9q2m7x1ab") // ["hsds/services/….json"]
  */
 export function clinicStandardsFiles(id: string): string[] {
-  return [fhirLocationFile(id), hsdsServiceFile(hsdsIds(id).service)];
+  return [hsdsServiceFile(hsdsIds(id).service)];
 }
 
 /**
- * Writes a clinic's FHIR Location and HSDS service, as of `lastUpdated` (the time of the release that last changed
- * the clinic: the same in the bulk files).
+ * Writes a clinic's HSDS service, already serialised (the same text is the clinic's line of its state's NDJSON
+ * dump).
  */
 export async function writeClinicStandards(
   out: OutputWriter,
-  f: ClinicFacts,
-  lastUpdated: string,
+  id: string,
+  texts: { service: string },
 ): Promise<void> {
-  await out.json(fhirLocationFile(f.id), clinicLocation(f, lastUpdated));
-  await out.json(hsdsServiceFile(hsdsIds(f.id).service), fullService(f, lastUpdated));
+  await out.add(hsdsServiceFile(hsdsIds(id).service), texts.service);
 }

@@ -8,7 +8,6 @@ import {
   clinicLocation,
   clinicOrganization,
   clinicService,
-  type FhirResource,
   networkOrganization as fhirNetwork,
 } from "../fhir/resources.js";
 import { COLLECTION_END, type CollectionHead, clinicFeature, collectionStart } from "../geojson/features.js";
@@ -42,10 +41,21 @@ export interface GeoJsonFile {
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /** NDJSON text of resources: one per LF-terminated line. */
-const ndjson = (docs: readonly unknown[]) => docs.map((d) => `${JSON.stringify(d)}\n`).join("");
+const ndjson = (docs: readonly unknown[]) => lines(docs.map((d) => JSON.stringify(d)));
+
+/** NDJSON text of serialised documents. */
+const lines = (texts: readonly string[]) => texts.map((t) => `${t}\n`).join("");
+
+/** A clinic's documents, serialised. */
+interface Texts {
+  organization: string;
+  location: string;
+  healthcareService: string;
+  service: string;
+}
 
 /**
- * The standards' files (docs/fhir.md, docs/hsds.md, docs/geojson.md): per clinic, its FHIR Location and HSDS service
+ * The standards' files (docs/fhir.md, docs/hsds.md, docs/geojson.md): per clinic, its HSDS service
  * (files of its unit, written when the plan renders it); per US state, the FHIR bulk NDJSON files (Organization,
  * Location, HealthcareService), the HSDS NDJSON dump and `/services` pages, and the GeoJSON collection; then the
  * networks' Organizations, the Bulk Publish manifest, the HSDS root document and the national GeoJSON (a dated
@@ -84,26 +94,34 @@ export const standardsEmitter: Emitter = (run) => {
     async state(group) {
       const slug = group.state.state.slug;
       const facts = stateFacts(summary, group, synthetic);
-      const lastUpdated = facts.map((f) => plan.decision("clinic", f.id).ctx.generatedAt);
+      // Each clinic's resources serialised once: its own files (when its unit renders) and its lines of the bulk files.
+      const clinics = facts.map((f) => {
+        const at = plan.decision("clinic", f.id).ctx.generatedAt;
+        return {
+          organization: JSON.stringify(clinicOrganization(f, at)),
+          location: JSON.stringify(clinicLocation(f, at)),
+          healthcareService: JSON.stringify(clinicService(f, at)),
+          service: JSON.stringify(fullService(f, at)),
+        };
+      });
       for (const [i, f] of facts.entries())
-        if (plan.decision("clinic", f.id).render)
-          await writeClinicStandards(out, f, lastUpdated[i] as string);
+        if (plan.decision("clinic", f.id).render) await writeClinicStandards(out, f.id, clinics[i] as Texts);
       if (facts.length === 0) return;
 
-      const resources: [BulkOutput["type"], FhirResource[]][] = [
-        ["Organization", facts.map((f, i) => clinicOrganization(f, lastUpdated[i] as string))],
-        ["Location", facts.map((f, i) => clinicLocation(f, lastUpdated[i] as string))],
-        ["HealthcareService", facts.map((f, i) => clinicService(f, lastUpdated[i] as string))],
+      const resources: [BulkOutput["type"], keyof Texts][] = [
+        ["Organization", "organization"],
+        ["Location", "location"],
+        ["HealthcareService", "healthcareService"],
       ];
-      for (const [type, list] of resources) {
-        const text = ndjson(list);
+      for (const [type, key] of resources) {
+        const text = lines(clinics.map((c) => c[key]));
         const path = fhirBulkFile(type, slug, sha256(text));
         await out.add(path, text);
-        byType[type].push({ type, url: url(path), count: list.length });
+        byType[type].push({ type, url: url(path), count: clinics.length });
       }
 
       const dump = hsdsNdjsonFile(slug);
-      await out.add(dump, ndjson(facts.map((f, i) => fullService(f, lastUpdated[i] as string))));
+      await out.add(dump, lines(clinics.map((c) => c.service)));
       dumps.push({ state: slug, url: url(dump), count: facts.length });
       const at = pages.byState.get(slug) ?? { first: 1, count: 0 };
       for (let p = 0; p < at.count; p++) {

@@ -18,7 +18,6 @@ export function standardsLinks(ctx: BuildContext) {
       version: "4.0.1" as const,
       base_url: `${site}/${FHIR_DIR}`,
       bulk_publish_url: `${site}/${BULK_PUBLISH_FILE}`,
-      location_url_template: `${site}/${FHIR_DIR}/Location/{id}.json`,
       profiles: Object.values(PROFILES),
     },
     hsds: {
