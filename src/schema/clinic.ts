@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EvidenceLevel, PlaceKind } from "./evidence.js";
 import { Hours } from "./hours.js";
 
 export const COORDINATES_RE = /^-?\d{1,2}(?:\.\d+)?,-?\d{1,3}(?:\.\d+)?$/;
@@ -71,6 +72,11 @@ export const Clinic = z
           "The clinic's National Provider Identifier in CMS's NPI registry (NPPES), to join other data on; the lowest when the clinic bills under several (its other NPIs are the `merged_ids` of its NPPES entry in the clinic document's `sources`). Null when no source gives one.",
         example: "1234567893",
       }),
+    kind: PlaceKind,
+    evidence_level: EvidenceLevel.meta({
+      description:
+        "How we know the place: `confirmed` (two independent sources list it, or the chain's own locator does), `listed` (one source lists it — often one registry entry: call before you go), `doubtful` (something says it may be another kind of place). The sources and what each says are the clinic document's `evidence`.",
+    }),
   })
   .meta({
     id: "Clinic",

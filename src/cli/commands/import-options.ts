@@ -5,7 +5,19 @@ import type { ImportResult } from "../../ingest/import.js";
 import { formatProblem, type ProblemLog } from "../../ingest/problems.js";
 import { Progress } from "../../ingest/progress.js";
 import { encodingName } from "../../ingest/readers/encoding.js";
+import type { PlaceKind } from "../../schema/evidence.js";
 import { InputError, UsageError } from "../args.js";
+
+/** The kinds `--keep-kind` takes (`PLACE_KINDS` but walk-in urgent care; written here so that usage loads no schema). */
+export const KEEPABLE_KINDS: readonly PlaceKind[] = [
+  "occupational_medicine",
+  "emergency_room",
+  "telehealth",
+  "mobile",
+  "administrative",
+  "hospital",
+  "physician_group",
+];
 
 /** Options shared by `build` and `validate` for reading real data. */
 export const IMPORT_OPTIONS = {
@@ -18,6 +30,7 @@ export const IMPORT_OPTIONS = {
   category: { type: "string", multiple: true },
   "min-confidence": { type: "string" },
   encoding: { type: "string" },
+  "keep-kind": { type: "string", multiple: true },
 } as const;
 
 export const IMPORT_USAGE = `  --input FILE          a source file (.csv, .json array, .ndjson/.jsonl, .parquet), or CMS's NPPES bundle
@@ -31,6 +44,10 @@ export const IMPORT_USAGE = `  --input FILE          a source file (.csv, .json 
   --category NAME       Overture places: keep places of this category too, as primary or alternate category
                         (repeat for more; urgent_care_clinic always), e.g. walk_in_clinic
   --min-confidence N    Overture places: the lowest confidence kept, 0 to 1 (default 0.5)
+  --keep-kind KIND      publish places of this kind too, labelled by kind everywhere (repeat for more):
+                        occupational_medicine, emergency_room, telehealth, mobile, administrative, hospital,
+                        physician_group. Default: walk-in urgent care only; the others are in --report with
+                        their reason and evidence
   --report FILE.json    write every problem and the summary by code as JSON
   --strict              fail when any record is rejected (out of scope, malformed, unusable)
   --data-version DATE   YYYY-MM-DD of the data (default: newest record date, else newest file date)
@@ -47,6 +64,7 @@ interface ImportFlags {
   category?: string[];
   "min-confidence"?: string;
   encoding?: string;
+  "keep-kind"?: string[];
 }
 
 /**
@@ -80,6 +98,14 @@ export async function runImport(values: ImportFlags, out?: string): Promise<Impo
       minConfidence > 1)
   )
     throw new UsageError(`--min-confidence must be a number from 0 to 1, not ${confidenceText}`);
+  const keepKinds: PlaceKind[] = [];
+  for (const k of values["keep-kind"] ?? []) {
+    if (!KEEPABLE_KINDS.includes(k as PlaceKind))
+      throw new UsageError(
+        `--keep-kind must be one of ${KEEPABLE_KINDS.join(", ")}, not ${k} (walk-in urgent care is always published)`,
+      );
+    keepKinds.push(k as PlaceKind);
+  }
   const encoding = values.encoding;
   if (encoding !== undefined && encodingName(encoding) === null)
     throw new UsageError(`--encoding: unknown encoding ${encoding} (e.g. windows-1252, latin1, utf-16le)`);
@@ -110,6 +136,7 @@ export async function runImport(values: ImportFlags, out?: string): Promise<Impo
       ...(values.taxonomy?.length ? { taxonomies: values.taxonomy.map((t) => t.toUpperCase()) } : {}),
       ...(values.category?.length ? { categories: values.category } : {}),
       ...(minConfidence === undefined ? {} : { minConfidence }),
+      ...(keepKinds.length ? { keepKinds } : {}),
       base,
       // The same records, as a cache: a row the last release's import read alike takes its record.
       previous: base,
@@ -129,7 +156,10 @@ export function summaryLines(log: ProblemLog): string[] {
     .map((s) => `  ${s.severity.padEnd(8)} ${s.kind.padEnd(9)} ${s.code.padEnd(28)} ${s.count}`);
 }
 
-/** Writes the JSON report (`--report`): every problem plus the summary and the files read. */
+/**
+ * Writes the JSON report (`--report`): every problem plus the summary and the files read, the networks, and every
+ * place not published for its kind with its reason and evidence (`not_published`).
+ */
 export async function writeReport(path: string, result: ImportResult, ok: boolean): Promise<void> {
   const body = {
     ok,
@@ -150,6 +180,8 @@ export async function writeReport(path: string, result: ImportResult, ok: boolea
     data_version: result.dataset?.dataVersion ?? null,
     upstream: result.dataset?.source.upstream ?? [],
     networks: result.dataset ? await networkReport(result.dataset) : [],
+    // Every place not published for its kind, with its reason and evidence, so that the operator can check it.
+    not_published: result.withheld ?? [],
   };
   try {
     await writeFile(path, `${JSON.stringify(body, null, 2)}\n`);

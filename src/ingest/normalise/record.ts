@@ -3,6 +3,7 @@ import type { NetworkEvidence } from "../../dataset/types.js";
 import { isUsTimezone } from "../../geo/timezone.js";
 import { CLINIC_ID_RE } from "../../schema/clinic.js";
 import { ClinicSource } from "../../schema/sources.js";
+import { givenEvidence, listingOf } from "../evidence/listing.js";
 import { brandPrefix } from "../networks/brand-prefix.js";
 import { canonicalNetwork, respellBrands } from "../networks/recognise.js";
 import type { NormalisedRecord } from "../normalised.js";
@@ -221,6 +222,14 @@ export function normaliseRecord(
       );
   }
 
+  const sourceId =
+    sourceText !== null && m.mapping.id_namespace !== null ? `${m.mapping.id_namespace}:${sourceText}` : null;
+  const brand =
+    brandName === null ? null : { name: fromNames ? canonicalNetwork(brandName) : brandName, wikidata };
+  const repair = (field: string, code: string, message: string) => problem(field, code, message, "repaired");
+  const listing = listingOf(m, values, { source: m.mapping.source, sourceId, name, date, brand }, repair);
+  const evidence = givenEvidence(m, values, repair);
+
   flush();
   return {
     record: {
@@ -229,10 +238,7 @@ export function normaliseRecord(
       file: ctx.file,
       row: ctx.row,
       source: m.mapping.source,
-      sourceId:
-        sourceText !== null && m.mapping.id_namespace !== null
-          ? `${m.mapping.id_namespace}:${sourceText}`
-          : null,
+      sourceId,
       stableId: m.mapping.stable_source_ids,
       npi,
       authority: m.mapping.authority,
@@ -245,8 +251,7 @@ export function normaliseRecord(
       networksFromNames: fromNames,
       networkColumn,
       networkEvidence: evidenceOf(text("network_evidence")),
-      brand:
-        brandName === null ? null : { name: fromNames ? canonicalNetwork(brandName) : brandName, wikidata },
+      brand,
       brandPrefix: fromNames && networkColumn === null ? brandPrefix(name) : null,
       street,
       address,
@@ -271,6 +276,8 @@ export function normaliseRecord(
       citySlug,
       date,
       repairs,
+      listing,
+      givenEvidence: evidence,
     },
   };
 }

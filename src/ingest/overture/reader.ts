@@ -40,7 +40,14 @@ const ROW_FIELDS: readonly PlaceField[] = [
   "brandName",
   "brandWikidata",
   "sourceUpdated",
+  "sourceDataset",
+  "confidence",
 ];
+
+/** The category fields of a file: `categories` where the release has them, else `taxonomy`. */
+function categoryFields(file: PlacesFile): readonly [PlaceField, PlaceField] {
+  return file.leaves.category !== null ? ["category", "alternates"] : ["taxonomy", "taxonomyAlternates"];
+}
 
 /**
  * Reads an Overture Maps places file (a release's GeoParquet, or an extract of it) as rows of the `overture`
@@ -113,8 +120,9 @@ async function rowValues(
   if (rows.length === 0) return [];
   // The columns are read (and, off the main thread, decompressed) together; each is decoded as it arrives.
   const picked = new Map<PlaceField, (Cell | null)[][]>();
+  const [category, alternates] = categoryFields(file);
   await Promise.all(
-    ROW_FIELDS.map(async (f) => {
+    [...ROW_FIELDS, category, alternates].map(async (f) => {
       const c = await file.chunk(group, f);
       if (c) picked.set(f, c.pick(rows));
     }),
@@ -148,6 +156,10 @@ async function rowValues(
       [OVERTURE_ROW.brand]: first("brandName", k),
       [OVERTURE_ROW.brandWikidata]: first("brandWikidata", k),
       [OVERTURE_ROW.updated]: updated,
+      [OVERTURE_ROW.category]: first(category, k),
+      [OVERTURE_ROW.alternates]: all(alternates, k).join("|"),
+      [OVERTURE_ROW.confidence]: numberOf(cells("confidence", k)[0]),
+      [OVERTURE_ROW.basedOn]: [...new Set(all("sourceDataset", k))].sort().join("|"),
     };
   });
 }
@@ -163,6 +175,11 @@ export function stateOf(region: string | null, country: string | null): string |
   if (region === null) return null;
   const m = /^US-([A-Z]{2})$/i.exec(region.trim());
   return m ? (m[1] as string).toUpperCase() : region;
+}
+
+/** A number cell (a place's confidence) as text; null when it has none. */
+function numberOf(cell: Cell | null | undefined): string | null {
+  return typeof cell === "number" && Number.isFinite(cell) ? String(cell) : null;
 }
 
 /** The point of a WKB geometry; null when it is not a point. */
