@@ -63,6 +63,8 @@ export interface Words {
     directions: string;
     approximate: string;
   };
+  /** How a list marks a clinic that only one source lists (`listed`) or that may be another kind (`doubtful`). */
+  level: { listed: string; doubtful: string };
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -140,6 +142,7 @@ export const en: Words = {
     directions: "Directions",
     approximate: "Location approximate (the centre of its ZIP code area)",
   },
+  level: { listed: "One source only", doubtful: "Doubtful: call first" },
 };
 
 export const es: Words = {
@@ -206,6 +209,7 @@ export const es: Words = {
     directions: "Cómo llegar",
     approximate: "Ubicación aproximada (el centro de su código postal)",
   },
+  level: { listed: "Una sola fuente", doubtful: "Dudoso: llame antes" },
 };
 
 /** "a la 1 p. m.", "a las 8 a. m.", "a medianoche", "a mediodía". */

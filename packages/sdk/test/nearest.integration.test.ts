@@ -81,6 +81,7 @@ function bruteForce(lat: number, lng: number, o: NearestOptions): NearestResult[
         break;
       }
       if (o.openAt && isOpen(r.clinic, o.openAt) !== true) continue;
+      if (o.levels && !o.levels.includes(r.clinic.evidence_level)) continue;
       if (o.filter && !o.filter(r.clinic, r.city)) continue;
       out.push(r);
     }
@@ -141,6 +142,8 @@ describe("nearest", () => {
       { limit: 5, maxKm: 40 },
       { limit: 5, openAt },
       { limit: 3, filter: (c) => c.network !== null },
+      // The sample's clinics are confirmed (two made-up lists) or listed.
+      { limit: 4, levels: ["confirmed"] },
     ];
     // Cached: this test is about the answers; the next one counts the documents fetched.
     const cached = new UrgentCareClient({ baseUrl: base, cache: { ttlMs: 600_000 } });
