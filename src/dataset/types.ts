@@ -7,12 +7,16 @@ import type { ClinicSource } from "../schema/sources.js";
 export interface NetworkEvidence {
   /**
    * - `source_column`: the source names the network in a column of its own;
-   * - `brand`: a places data set gives the clinic's brand (Overture's `brand`), often with its Wikidata item;
+   * - `brand`: a places data set or a locator gives the clinic's brand (Overture's `brand`), with its Wikidata item
+   *   (without it, only where the network has other evidence in the state);
+   * - `registry_organisation`: a registry lists the clinic under one parent organisation or legal name with other
+   *   places of the state;
    * - `dictionary`: the name matches a brand of the network dictionary, in a state of the brand's footprint
    *   (and, where the dictionary says so, in the years the brand applied);
-   * - `name_pattern`: the "BRAND - LOCATION" names of several clinics in one coherent region of the data set.
+   * - `name_pattern`: the "BRAND - LOCATION" names of several clinics in one coherent region of the data set, where
+   *   the network has other evidence in the state.
    */
-  kind: "source_column" | "brand" | "dictionary" | "name_pattern";
+  kind: "source_column" | "brand" | "registry_organisation" | "dictionary" | "name_pattern";
   /** What matched: the column and its value, the brand, the dictionary variant, or the shared brand prefix. */
   detail: string;
   /** The brand's Wikidata item (`Q…`, CC0), from `brand` evidence only: the one source of a network's id. */
@@ -125,7 +129,7 @@ export interface IngestReport {
   merged: Record<string, number>;
   /** Published records with at least one repaired field. */
   repairedRecords: number;
-  /** Published clinics by the evidence of their network (`source_column`, `brand`, `dictionary`, `name_pattern`). */
+  /** Published clinics by the evidence of their network (`NetworkEvidence.kind`). */
   networkEvidence: Record<string, number>;
   /**
    * Places by state (USPS code), kind and evidence level: the published clinics and the places not published for

@@ -413,7 +413,8 @@ export const pages = {
       source_column: "the source names the network",
       brand: "a places data set names the clinic's brand",
       dictionary: "the name matches a known brand in its area",
-      name_pattern: "several nearby clinics share the brand in their names",
+      name_pattern: "several nearby clinics share the brand in their names, beside other evidence of it",
+      registry_organisation: "the NPI registry lists it under one organisation with other places",
     } as Record<string, string>,
     evidenceCount: (kind: string, n: number) => `${kind}: ${plural(n, "clinic")}`,
     recordDates: (oldest: string, newest: string) =>

@@ -411,7 +411,9 @@ export const pages: PageMessages = {
       source_column: "la fuente nombra la red",
       brand: "un conjunto de datos de lugares nombra la marca de la clínica",
       dictionary: "el nombre coincide con una marca conocida en su zona",
-      name_pattern: "varias clínicas cercanas comparten la marca en su nombre",
+      name_pattern:
+        "varias clínicas cercanas comparten la marca en su nombre, junto a otra evidencia de ella",
+      registry_organisation: "el registro NPI la incluye bajo una misma organización con otros lugares",
     },
     evidenceCount: (kind, n) => `${kind}: ${clinics(n)}`,
     recordDates: (oldest, newest) =>

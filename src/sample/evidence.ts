@@ -21,6 +21,7 @@ export function sampleEvidence(c: Pick<ClinicRecord, "id" | "name" | "city">): E
     id: null,
     date: null,
     listed_as: c.name,
+    legal_name: null,
     other_names: [],
     taxonomies: [],
     parent_organisation: null,

@@ -20,7 +20,7 @@ export const Clinic = z
     name: z.string().min(1),
     network: z.string().nullable().meta({
       description:
-        "Network or brand name, published only with evidence (the source names it, a known brand within its footprint, or a shared brand pattern in one region); null when no network is known, which does not say the clinic is independent. Listed in networks.json.",
+        "Network or brand name, published only with evidence (a source names it, a brand's Wikidata id, the NPI registry's parent organisation or legal name shared with other places, a known brand within its footprint); a brand's words in a name count only where the network has such evidence in the same state. Null when no network is known, which does not say the clinic is independent. Listed in networks.json.",
     }),
     address: z
       .string()

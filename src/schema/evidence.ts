@@ -86,9 +86,12 @@ export const EvidenceSource = z
         "The record's own date in that source: for a registry, the day the provider last edited its entry (not a confirmation that the place exists); for HIFLD, the day the record was last checked; for a places data set, its newest update.",
     }),
     listed_as: z.string().meta({ description: "The name this source lists the place under." }),
+    legal_name: z.string().nullable().meta({
+      description: "A registry's legal business name of the organisation; null for other sources.",
+    }),
     other_names: z.array(z.string()).meta({
       description:
-        "The source's other names of the place: a registry's legal name and other organisation names (doing business as, former names).",
+        "The source's other names of the place: a registry's other organisation names (doing business as, former and other names).",
     }),
     taxonomies: z.array(Taxonomy).meta({
       description:

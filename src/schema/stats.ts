@@ -97,7 +97,7 @@ export const DataQuality = z
       }),
     network_evidence: byReason.meta({
       description:
-        "Clinics by the evidence of their network: `source_column` (the source names it), `brand` (a places data set gives the clinic's brand, with its Wikidata item), `dictionary` (a known brand, within its footprint and years), `name_pattern` (a shared BRAND - LOCATION name in one region).",
+        "Clinics by the evidence of their network: `source_column` (the source names it), `brand` (a places data set or locator gives the clinic's brand, with its Wikidata item), `registry_organisation` (the NPI registry lists it under one parent organisation or legal name with other places of its state), `dictionary` (a known brand, within its footprint and years), `name_pattern` (a shared BRAND - LOCATION name in one region, where the network has other evidence in the state).",
     }),
     places: PlaceQuality,
     records: z

@@ -350,13 +350,13 @@ describe("updates on top of the last release", () => {
     expect(kept).toBeGreaterThan(before.length * 0.8);
   });
 
-  test("a network inferred from names stays on the clinics a weekly file does not list", () => {
-    // "Brand - Place" names in several cities make a network; a weekly file lists a few of those clinics at
-    // most, so the names it reads alone show no brand: the kept records' names must count as well.
+  test("a network decided over the whole state stays on the clinics a weekly file does not list", () => {
+    // A chain's places under one legal name make a network; a weekly file lists a few of those clinics at most, so
+    // the records it reads alone show no organisation: the kept records must count as well.
     const week = n.weekly?.weekly;
     if (!week) throw new Error("no weekly truth");
     const decided = new Set([...week.added, ...week.removed, ...week.changed].map((x) => x.npi));
-    const inferred = before.filter((c) => c.network_evidence?.kind === "name_pattern");
+    const inferred = before.filter((c) => c.network_evidence?.kind === "registry_organisation");
     const untouched = inferred.filter((c) => c.npi === null || !decided.has(c.npi));
     expect(untouched.length).toBeGreaterThan(5);
     const now = new Map(after.map((c) => [c.id, c]));

@@ -66,7 +66,10 @@ describe("evidence where people look", () => {
       expect(list.clinics.find((x) => x.id === c.id)?.evidence_level).toBe(c.evidence.level);
       const page = text(await read(`${path}/${c.id}.html`));
       // Several NPIs of one clinic (subparts) are one registry: the page gives its newest entry's date.
-      const date = c.evidence.sources.map((x) => x.date as string).sort().at(-1) as string;
+      const date = c.evidence.sources
+        .map((x) => x.date as string)
+        .sort()
+        .at(-1) as string;
       const [y, m, d] = date.split("-").map(Number) as [number, number, number];
       const day = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", {
         month: "long",

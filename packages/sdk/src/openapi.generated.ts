@@ -461,7 +461,7 @@ export interface components {
              */
             id: string;
             name: string;
-            /** @description Network or brand name, published only with evidence (the source names it, a known brand within its footprint, or a shared brand pattern in one region); null when no network is known, which does not say the clinic is independent. Listed in networks.json. */
+            /** @description Network or brand name, published only with evidence (a source names it, a brand's Wikidata id, the NPI registry's parent organisation or legal name shared with other places, a known brand within its footprint); a brand's words in a name count only where the network has such evidence in the same state. Null when no network is known, which does not say the clinic is independent. Listed in networks.json. */
             network: string | null;
             /** @description Street address, city, state and ZIP code when known. */
             address: string | null;
@@ -659,7 +659,7 @@ export interface components {
                 /** @description Newest date a record carries (YYYY-MM-DD). */
                 newest: string | null;
             };
-            /** @description Clinics by the evidence of their network: `source_column` (the source names it), `brand` (a places data set gives the clinic's brand, with its Wikidata item), `dictionary` (a known brand, within its footprint and years), `name_pattern` (a shared BRAND - LOCATION name in one region). */
+            /** @description Clinics by the evidence of their network: `source_column` (the source names it), `brand` (a places data set or locator gives the clinic's brand, with its Wikidata item), `registry_organisation` (the NPI registry lists it under one parent organisation or legal name with other places of its state), `dictionary` (a known brand, within its footprint and years), `name_pattern` (a shared BRAND - LOCATION name in one region, where the network has other evidence in the state). */
             network_evidence: {
                 [key: string]: number;
             };
@@ -819,7 +819,9 @@ export interface components {
             date: string | null;
             /** @description The name this source lists the place under. */
             listed_as: string;
-            /** @description The source's other names of the place: a registry's legal name and other organisation names (doing business as, former names). */
+            /** @description A registry's legal business name of the organisation; null for other sources. */
+            legal_name: string | null;
+            /** @description The source's other names of the place: a registry's other organisation names (doing business as, former and other names). */
             other_names: string[];
             /** @description A registry's taxonomies of the entry, in slot order (the one that made it a candidate among them); empty for other sources. */
             taxonomies: components["schemas"]["Taxonomy"][];
@@ -1138,7 +1140,7 @@ export interface components {
              */
             id: string;
             name: string;
-            /** @description Network or brand name, published only with evidence (the source names it, a known brand within its footprint, or a shared brand pattern in one region); null when no network is known, which does not say the clinic is independent. Listed in networks.json. */
+            /** @description Network or brand name, published only with evidence (a source names it, a brand's Wikidata id, the NPI registry's parent organisation or legal name shared with other places, a known brand within its footprint); a brand's words in a name count only where the network has such evidence in the same state. Null when no network is known, which does not say the clinic is independent. Listed in networks.json. */
             network: string | null;
             /** @description Street address, city, state and ZIP code when known. */
             address: string | null;

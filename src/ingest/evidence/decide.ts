@@ -183,7 +183,8 @@ function listedDetail(l: EvidenceSource): string {
 function otherNames(listings: readonly EvidenceSource[], name: string): string[] {
   const out: string[] = [];
   for (const l of listings)
-    for (const n of [l.listed_as, ...l.other_names]) if (n !== name && !out.includes(n)) out.push(n);
+    for (const n of [l.listed_as, ...(l.legal_name === null ? [] : [l.legal_name]), ...l.other_names])
+      if (n !== name && !out.includes(n)) out.push(n);
   return out;
 }
 

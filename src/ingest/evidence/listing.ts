@@ -35,11 +35,11 @@ export function listingOf(
   const recase = m.mapping.proper_case;
   const strip = m.mapping.strip_company_forms;
   const named = (n: string) => normaliseName(n, recase, strip);
-  const legal = text("legal_name");
-  const others = normaliseList(m.raw(values, "other_names"), m.mapping.list_separator);
-  const otherNames = [...(legal === null ? [] : [legal]), ...others]
+  const legalText = text("legal_name");
+  const legal = legalText === null ? null : named(legalText);
+  const otherNames = normaliseList(m.raw(values, "other_names"), m.mapping.list_separator)
     .map(named)
-    .filter((n, i, all) => n !== r.name && all.indexOf(n) === i);
+    .filter((n, i, all) => n !== r.name && n !== legal && all.indexOf(n) === i);
   const parent = text("parent_organisation");
   return {
     type: m.mapping.source_type,
@@ -47,6 +47,7 @@ export function listingOf(
     id: r.sourceId,
     date: r.date,
     listed_as: r.name,
+    legal_name: legal,
     other_names: otherNames,
     taxonomies: readTaxonomies(m.raw(values, "taxonomies"), m.mapping.list_separator, repair),
     parent_organisation: parent === null ? null : named(parent),
@@ -160,6 +161,7 @@ export function keptListing(r: ListedRecord): EvidenceSource {
     id: r.sourceId,
     date: r.date,
     listed_as: r.name,
+    legal_name: null,
     other_names: [],
     taxonomies: [],
     parent_organisation: null,

@@ -375,7 +375,10 @@ function givenSources(raw: unknown, problem: Report): NormalisedRecord["givenSou
  * evidence carries the brand's Wikidata item in its detail (`… (Wikidata Q123)`): it is read back from there.
  */
 function evidenceOf(text: string | null): NormalisedRecord["networkEvidence"] {
-  const m = text === null ? null : /^(source_column|brand|dictionary|name_pattern): (.+)$/.exec(text);
+  const m =
+    text === null
+      ? null
+      : /^(source_column|brand|registry_organisation|dictionary|name_pattern): (.+)$/.exec(text);
   if (!m) return null;
   const kind = m[1] as NetworkEvidence["kind"];
   const detail = m[2] as string;

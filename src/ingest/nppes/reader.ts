@@ -113,8 +113,8 @@ export async function* readNppes(
       for (const org of orgs) {
         const names = others.get(org.npi) ?? [];
         const name = org.dba ?? pickDba(names.filter((n) => n.type === DBA_TYPE)) ?? org.legalName;
-        const otherNames = [org.legalName, org.otherName ?? "", ...names.map((n) => n.name)].filter(
-          (n, i, all) => n !== "" && n !== name && all.indexOf(n) === i,
+        const otherNames = [org.otherName ?? "", ...names.map((n) => n.name)].filter(
+          (n, i, all) => n !== "" && n !== name && n !== org.legalName && all.indexOf(n) === i,
         );
         const base = {
           npi: org.npi,

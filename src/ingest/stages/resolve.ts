@@ -5,7 +5,7 @@ import { timezoneAt } from "../../geo/timezone.js";
 import type { PlaceKind } from "../../schema/evidence.js";
 import { dedupe, splitProvenance } from "../dedupe/index.js";
 import { mergeSources } from "../merge/index.js";
-import { assignNetwork } from "../networks/assign.js";
+import { assignNetworks, type NetworkDecision } from "../networks/assign.js";
 import type { InferredNetwork } from "../networks/infer.js";
 import type { JoinedRecord, MergedRecord, NormalisedRecord } from "../normalised.js";
 import type { Problem } from "../problems.js";
@@ -111,10 +111,11 @@ export function* resolveState(
   };
   const ids = assignIds(placed, ctx.idFromSourceId, taken);
   for (const r of placed) if (r.keptId !== null) ctx.keptIds.add((ids.get(r) as { id: string }).id);
+  const networks = assignNetworks(placed, ctx.inferred);
   found.cities = places.cities;
   found.merged = merged;
   found.unlocated = places.unlocated.length;
-  for (const r of placed) {
+  for (const [k, r] of placed.entries()) {
     const city = places.cityOf.get(r) as CityRecord;
     const id = ids.get(r) as { id: string; collision: string | null };
     const codes = [...r.repairs];
@@ -137,7 +138,7 @@ export function* resolveState(
         });
       }
     }
-    const decision = assignNetwork(r, ctx.inferred);
+    const decision = networks[k] as NetworkDecision;
     found.repairs.push(codes);
     yield toClinicRecord(r, id.id, city, decision.network, decision.evidence);
   }

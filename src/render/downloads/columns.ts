@@ -160,7 +160,7 @@ const TABULAR: Record<CanonicalColumn, TabularSpec> = {
     parquet: "string",
     nullable: true,
     description:
-      "Why the clinic belongs to its network, `kind: detail`: `source_column` (the source names it), `brand` (a places data set gives the clinic's brand, with its Wikidata item), `dictionary` (a known brand within its footprint and years) or `name_pattern` (a shared BRAND - LOCATION name in one region).",
+      "Why the clinic belongs to its network, `kind: detail`: `source_column` (the source names it), `brand` (a places data set or locator gives the clinic's brand, with its Wikidata item), `registry_organisation` (the NPI registry lists it under one parent organisation or legal name with other places of its state), `dictionary` (a known brand within its footprint and years) or `name_pattern` (a shared BRAND - LOCATION name in one region, where the network has other evidence in the state).",
   },
   npi: {
     csv: "string",
