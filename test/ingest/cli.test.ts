@@ -42,6 +42,13 @@ describe("ucd validate", () => {
     expect(json.not_published).toEqual([]);
   });
 
+  test("--keep-kind takes the kinds a build may keep, and says which when given another", async () => {
+    const bad = await ucd("validate", "--input", HIFLD_FIXTURE, "--keep-kind", "walk_in_urgent_care");
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("--keep-kind must be one of occupational_medicine, emergency_room, telehealth");
+    expect((await ucd("validate", "--input", HIFLD_FIXTURE, "--keep-kind", "hospital")).code).toBe(0);
+  });
+
   test("--strict turns rejected records into failure", async () => {
     expect((await ucd("validate", "--input", HIFLD_FIXTURE, "--strict")).code).toBe(1);
   });
