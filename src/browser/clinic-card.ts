@@ -56,8 +56,9 @@ export function clinicCard(info: PageInfo, clinic: Clinic, o: CardOptions): HTML
   if (clinic.address) li.append(el("p", undefined, clinic.address));
   if (approximate) li.append(el("p", "hint", w.near.approximate));
   // A clinic that only one source lists, or that may be another kind of place, says so (as lists do).
-  if (clinic.evidence_level !== "confirmed")
-    li.append(el("p", "hint evidence", w.level[clinic.evidence_level]));
+  // A document of a release before evidence levels has none: nothing is said.
+  const level = clinic.evidence_level;
+  if (level === "listed" || level === "doubtful") li.append(el("p", "hint evidence", w.level[level]));
   const actions = el("div", "actions");
   const tel = clinic.phone ? telHref(clinic.phone) : null;
   if (tel && clinic.phone) {

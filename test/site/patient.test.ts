@@ -105,6 +105,7 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
         distance: li.querySelector(".distance strong")?.textContent ?? "",
         call: li.querySelector('a[href^="tel:"]')?.getAttribute("href") ?? null,
         directions: li.querySelector("a.button-secondary")?.getAttribute("href") ?? null,
+        evidence: li.querySelector(".hint.evidence")?.textContent ?? null,
       })),
     );
 
@@ -115,6 +116,8 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
       distance: words.distance(r.distanceKm / 1.609344, r.clinic.coordinates_source === "zip_centroid"),
       call: r.clinic.phone ? `tel:+1${r.clinic.phone.replace(/\D/g, "").slice(-10)}` : null,
       directions: `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(r.clinic.address ?? r.clinic.coordinates ?? "")}`,
+      // A clinic one source lists is marked so, as in lists; a confirmed one is not.
+      evidence: r.clinic.evidence_level === "confirmed" ? null : words.level[r.clinic.evidence_level],
     }));
 
   it("near me, position granted: the 10 nearest clinics as the SDK's nearest finds them, with status, distance, Call and Directions, from as few documents", async () => {
