@@ -112,6 +112,25 @@ describe("network dictionary: a brand only where it has clinics, only in its yea
     expect(chain).toMatchObject({ network: "MedExpress", evidence: { kind: "dictionary" } });
   });
 
+  test("an organisation's network is spelled one way, whatever its places' spellings (one address, no clash)", () => {
+    const name = (a: string, b: string) =>
+      assignNetworks(
+        [
+          record(a, "TX", null, { legal: "Acme Partners of TX" }),
+          record(b, "TX", null, { legal: "Acme Partners of TX" }),
+        ],
+        none,
+      )[0]?.network;
+    // A brand quoted in a registry's name, and the same brand as a places data set writes it, are one network.
+    expect(name("'Tiny Triage' Pediatric Urgent Care - Waco", "'tiny Triage' Pediatric Urgent Care")).toBe(
+      "Tiny Triage Pediatric Urgent Care",
+    );
+    expect(name("Northstar Walk-In Clinic", "NORTHSTAR WALK-IN CLINIC - Waco")).toBe(
+      "Northstar Walk-In Clinic",
+    );
+    expect(name("O'Fallon Urgent Care - North", "O'Fallon Urgent Care - South")).toBe("O'Fallon Urgent Care");
+  });
+
   test("places a registry lists under one legal name or parent organisation are one network, named by their brand", () => {
     const decided = assignNetworks(
       [

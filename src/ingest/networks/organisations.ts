@@ -1,7 +1,8 @@
 import { nameSays } from "../evidence/names.js";
 import type { JoinedRecord } from "../normalised.js";
 import { isDistinctive } from "./brand-prefix.js";
-import { brandMatches, words } from "./recognise.js";
+import { properCase } from "../normalise/proper-case.js";
+import { brandMatches, respellBrands, words } from "./recognise.js";
 
 /** The network a registry organisation's places make, with what shows it. */
 export interface OrganisationNetwork {
@@ -60,21 +61,35 @@ export function registryNetworks(records: readonly JoinedRecord[]): Map<JoinedRe
 }
 
 function networkName(owner: string, places: readonly JoinedRecord[]): string | null {
-  if (isHealthSystem(owner)) return owner;
+  if (isHealthSystem(owner)) return spelled(owner);
   const brands = new Set(places.flatMap((r) => brandMatches(r.name).map((m) => m.entry.name)));
   if (brands.size === 1) return [...brands][0] as string;
   if (brands.size > 1) return null;
-  const parts = places.map((r) => (r.name.split(" - ")[0] as string).trim());
-  const keys = parts.map(words);
-  const shared = commonLeadingWords(keys);
+  const parts = places.map((r) => r.name.split(" - ")[0] as string);
+  const shared = commonLeadingWords(parts.map(words));
   if (shared === "" || !isDistinctive(shared)) return null;
-  // The shared words as the first place spells them: its shortest opening that says them.
-  const tokens = (parts[0] as string).split(/\s+/);
+  // The shared words as the first place writes them: its shortest opening that says them.
+  const tokens = (parts[0] as string).trim().split(/\s+/);
   for (let k = 1; k <= tokens.length; k++) {
     const opening = tokens.slice(0, k).join(" ");
-    if (words(opening) === shared) return opening;
+    if (words(opening) === shared) return spelled(opening);
   }
   return null;
+}
+
+/**
+ * A network's name spelled one way whatever its places' spellings (`'TINY TRIAGE' PEDIATRIC`, `Tiny Triage
+ * Pediatric`): without quotation marks around words (an apostrophe inside one stays: O'Fallon), in proper case, brands as the dictionary writes them — so that one
+ * organisation's network in two states, or beside the brand a source gives, is one name with one address.
+ */
+function spelled(text: string): string {
+  const unquoted = text
+    .trim()
+    .split(/\s+/)
+    .map((w) => w.replace(/^["'‘’“”]+|["'‘’“”]+$/g, ""))
+    .filter(Boolean)
+    .join(" ");
+  return respellBrands(properCase(unquoted.toUpperCase()));
 }
 
 /** The words every text begins with ("quickmend urgent care" of "quickmend urgent care" and "quickmend urgent care north"). */
