@@ -25,17 +25,6 @@ const FIELD_WORDS_EN: Record<SourceField, string> = {
 /** How the pages say what kind of place a clinic is and how we know (`src/render/site/evidence.ts` composes them). */
 const EVIDENCE_EN = {
   heading: "How we know",
-  /** What a kind is, as a label. */
-  kind: {
-    walk_in_urgent_care: "Walk-in urgent care",
-    occupational_medicine: "Occupational medicine",
-    emergency_room: "Emergency room",
-    telehealth: "Telehealth only",
-    mobile: "Comes to you (house calls)",
-    administrative: "Office (billing, management)",
-    hospital: "Hospital",
-    physician_group: "Physician group",
-  } as Record<PlaceKind, string>,
   /** A kind within a sentence. */
   kindWords: {
     walk_in_urgent_care: "a walk-in urgent care centre",

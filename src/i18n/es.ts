@@ -243,16 +243,6 @@ export const pages: PageMessages = {
     json: (id: Html) => html`Esta clínica en JSON (id ${id}):`,
     evidence: {
       heading: "Cómo lo sabemos",
-      kind: {
-        walk_in_urgent_care: "Urgencias sin cita",
-        occupational_medicine: "Medicina ocupacional",
-        emergency_room: "Sala de emergencias",
-        telehealth: "Solo telemedicina",
-        mobile: "Atención a domicilio",
-        administrative: "Oficina (facturación, administración)",
-        hospital: "Hospital",
-        physician_group: "Grupo médico",
-      },
       kindWords: {
         walk_in_urgent_care: "un centro de urgencias sin cita",
         occupational_medicine: "medicina ocupacional",

@@ -3,6 +3,7 @@
  * known, distances, times of day), so that a status reads the same whether the build or a script wrote it. Free of
  * DOM and Node APIs: the build imports it, and esbuild bundles it into the site's script.
  */
+import type { PlaceKind } from "../schema/evidence.js";
 import type { Lang } from "./lang.js";
 
 export type Weekday = "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -65,6 +66,8 @@ export interface Words {
   };
   /** How a list marks a clinic that only one source lists (`listed`) or that may be another kind (`doubtful`). */
   level: { listed: string; doubtful: string };
+  /** What each kind of place is called, as a label (a kind the operator kept is named in lists and on its page). */
+  kind: Record<PlaceKind, string>;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -143,6 +146,16 @@ export const en: Words = {
     approximate: "Location approximate (the centre of its ZIP code area)",
   },
   level: { listed: "One source only", doubtful: "Doubtful: call first" },
+  kind: {
+    walk_in_urgent_care: "Walk-in urgent care",
+    occupational_medicine: "Occupational medicine",
+    emergency_room: "Emergency room",
+    telehealth: "Telehealth only",
+    mobile: "Comes to you (house calls)",
+    administrative: "Office (billing, management)",
+    hospital: "Hospital",
+    physician_group: "Physician group",
+  },
 };
 
 export const es: Words = {
@@ -210,6 +223,16 @@ export const es: Words = {
     approximate: "Ubicación aproximada (el centro de su código postal)",
   },
   level: { listed: "Una sola fuente", doubtful: "Dudoso: llame antes" },
+  kind: {
+    walk_in_urgent_care: "Urgencias sin cita",
+    occupational_medicine: "Medicina ocupacional",
+    emergency_room: "Sala de emergencias",
+    telehealth: "Solo telemedicina",
+    mobile: "Atención a domicilio",
+    administrative: "Oficina (facturación, administración)",
+    hospital: "Hospital",
+    physician_group: "Grupo médico",
+  },
 };
 
 /** "a la 1 p. m.", "a las 8 a. m.", "a medianoche", "a mediodía". */

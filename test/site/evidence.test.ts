@@ -4,16 +4,19 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { collectClinics } from "../../src/dataset/store.js";
+import { collectClinics, fromRecords } from "../../src/dataset/store.js";
 import type { ClinicRecord, Dataset } from "../../src/dataset/types.js";
 import { stateByCode } from "../../src/geo/states.js";
 import { importFiles } from "../../src/ingest/import.js";
 import { renderSite } from "../../src/render/build.js";
+import { createContext } from "../../src/render/context.js";
+import { evidenceHint, howWeKnow } from "../../src/render/site/evidence.js";
+import { type SiteContext, siteContexts } from "../../src/render/site/site.js";
 import type { ClinicDocument } from "../../src/schema/clinic-document.js";
 import type { ClinicsByCity } from "../../src/schema/documents.js";
 import type { Stats } from "../../src/schema/stats.js";
 import { nppesBundle } from "../helpers/nppes.js";
-import { SAMPLE_BUILD, tempDir } from "../helpers/sample-site.js";
+import { SAMPLE_BUILD, smallRecords, tempDir } from "../helpers/sample-site.js";
 
 let n: Awaited<ReturnType<typeof nppesBundle>>;
 let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -157,5 +160,30 @@ describe("evidence where people look", () => {
     );
     expect(about).toContain(`Office (billing, management): ${places.kinds.administrative?.listed}`);
     expect(text(await read("es/about/index.html"))).toContain("Cómo sabemos de cada clínica");
+  });
+});
+
+describe("a kind the operator kept is named wherever the clinic is shown", () => {
+  test("its list mark and its page's notice, in English and Spanish; a walk-in centre's say nothing of its kind", () => {
+    const [en, es] = siteContexts(createContext(fromRecords(smallRecords()), SAMPLE_BUILD)) as [
+      SiteContext,
+      SiteContext,
+    ];
+    const office = clinics.find((c) => c.evidence.level === "listed") as ClinicRecord;
+    const evidence = { ...office.evidence, kind: "administrative" as const };
+    expect(String(evidenceHint(en, { kind: "administrative", evidence_level: "listed" }))).toBe(
+      '<p class="hint evidence">Office (billing, management) · One source only</p>',
+    );
+    expect(String(evidenceHint(es, { kind: "administrative", evidence_level: "confirmed" }))).toBe(
+      '<p class="hint evidence">Oficina (facturación, administración)</p>',
+    );
+    expect(String(evidenceHint(en, { kind: "walk_in_urgent_care", evidence_level: "confirmed" }))).toBe("");
+    expect(text(String(howWeKnow(en, evidence)))).toContain(
+      "Kind of place: Office (billing, management). It is not a walk-in urgent care centre.",
+    );
+    expect(text(String(howWeKnow(es, evidence)))).toContain(
+      "Tipo de lugar: Oficina (facturación, administración). No es un centro de urgencias sin cita.",
+    );
+    expect(text(String(howWeKnow(en, office.evidence)))).not.toContain("Kind of place");
   });
 });

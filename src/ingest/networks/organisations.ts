@@ -1,7 +1,7 @@
 import { nameSays } from "../evidence/names.js";
+import { properCase } from "../normalise/proper-case.js";
 import type { JoinedRecord } from "../normalised.js";
 import { isDistinctive } from "./brand-prefix.js";
-import { properCase } from "../normalise/proper-case.js";
 import { brandMatches, respellBrands, words } from "./recognise.js";
 
 /** The network a registry organisation's places make, with what shows it. */

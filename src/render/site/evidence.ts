@@ -34,7 +34,7 @@ export function howWeKnow(site: SiteContext, e: Evidence): Html {
       : why.length
         ? w.against(why, sources.size === 1)
         : w.one;
-  return html`${e.kind === "walk_in_urgent_care" ? "" : html`<p class="notice">${w.kindLine(w.kind[e.kind])}</p>\n`}<p>${w.listed(names, dates)}</p>
+  return html`${e.kind === "walk_in_urgent_care" ? "" : html`<p class="notice">${w.kindLine(site.w.kind[e.kind])}</p>\n`}<p>${w.listed(names, dates)}</p>
 <p>${level}</p>
 `;
 }
@@ -62,7 +62,7 @@ function againstWords(site: SiteContext, a: EvidenceSignal): string {
 export function evidenceHint(site: SiteContext, clinic: Pick<Clinic, "kind" | "evidence_level">): Html {
   const level = clinic.evidence_level === "confirmed" ? null : site.w.level[clinic.evidence_level];
   const words = [
-    ...(clinic.kind === "walk_in_urgent_care" ? [] : [site.t.clinic.evidence.kind[clinic.kind]]),
+    ...(clinic.kind === "walk_in_urgent_care" ? [] : [site.w.kind[clinic.kind]]),
     ...(level === null ? [] : [level]),
   ];
   return words.length ? html`<p class="hint evidence">${words.join(" · ")}</p>` : html``;

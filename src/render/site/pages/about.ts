@@ -25,7 +25,6 @@ function reasons(site: SiteContext, counts: Record<string, number>): Html {
  */
 function evidenceSection(site: SiteContext, places: Stats["data_quality"]["places"]): Html {
   const a = site.t.about;
-  const w = site.t.clinic.evidence;
   const published = new Set(places.published_kinds);
   const sum = (levels: Record<EvidenceLevel, number>) => EVIDENCE_LEVELS.reduce((n, l) => n + levels[l], 0);
   const shown = EVIDENCE_LEVELS.map(
@@ -40,7 +39,7 @@ function evidenceSection(site: SiteContext, places: Stats["data_quality"]["place
 <ul>${EVIDENCE_LEVELS.map((level) => html`<li><code>${level}</code>: ${a.level[level]}</li>`)}</ul>
 <p>${a.registryDate}</p>
 <p>${a.levelCounts(shown.map(([level, n]) => [level, n]))}</p>
-${left.length ? html`<p>${a.leftOut}</p><ul>${left.map((k) => html`<li>${w.kind[k]}: ${site.t.count(sum(places.kinds[k] as Record<EvidenceLevel, number>))}</li>`)}</ul>` : html`<p>${a.noneLeftOut}</p>`}`;
+${left.length ? html`<p>${a.leftOut}</p><ul>${left.map((k) => html`<li>${site.w.kind[k]}: ${site.t.count(sum(places.kinds[k] as Record<EvidenceLevel, number>))}</li>`)}</ul>` : html`<p>${a.noneLeftOut}</p>`}`;
 }
 
 /** About the data: licence, credit line, sources, what data_quality says in plain words, downloads. */
