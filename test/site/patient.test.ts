@@ -107,6 +107,7 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
         distance: li.querySelector(".distance strong")?.textContent ?? "",
         call: li.querySelector('a[href^="tel:"]')?.getAttribute("href") ?? null,
         directions: li.querySelector('a[href^="https://www.google.com/maps/"]')?.getAttribute("href") ?? null,
+        evidence: li.querySelector(".hint.evidence")?.textContent ?? null,
       })),
     );
 
@@ -129,6 +130,8 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
       distance: words.distance(r.distanceKm / 1.609344, r.clinic.coordinates_source === "zip_centroid"),
       call: r.clinic.phone ? `tel:+1${r.clinic.phone.replace(/\D/g, "").slice(-10)}` : null,
       directions: `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(r.clinic.address ?? r.clinic.coordinates ?? "")}`,
+      // A clinic one source lists is marked so, as in lists; a confirmed one is not.
+      evidence: r.clinic.evidence_level === "confirmed" ? null : words.level[r.clinic.evidence_level],
     }));
 
   it("near me, position granted: the nearest open clinics first, then the others, as the SDK's nearest (openFirst) finds them, with status, distance, Call and Directions, from as few documents", async () => {

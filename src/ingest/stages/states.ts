@@ -1,5 +1,5 @@
 import type { StateSpill } from "../../dataset/state-spill.js";
-import type { CityRecord, ClinicRecord } from "../../dataset/types.js";
+import type { CityRecord, ClinicRecord, PlaceCounts, WithheldPlace } from "../../dataset/types.js";
 import { STATES } from "../../geo/states.js";
 import { NetworkSlugs } from "../networks/slugs.js";
 import type { Problem } from "../problems.js";
@@ -28,6 +28,10 @@ export interface StatesResult {
   evidence: Record<string, number>;
   /** Records not published for want of a location. */
   unlocated: number;
+  /** Places not published for their kind, in the order of the states. */
+  withheld: WithheldPlace[];
+  /** Places by state, kind and evidence level. */
+  places: Record<string, PlaceCounts>;
   zipPlaced: number;
   carried: number;
   /** Dates of the carried records (the read stage dated the rest). */
@@ -79,6 +83,7 @@ async function resolveOnTwoThreads(
     previous: input.previous,
     rowNumberIds: [...input.rowNumberIds],
     inferred: input.ctx.inferred,
+    keepKinds: [...input.ctx.keepKinds],
     snapshot: input.snapshot,
     clinics: out.dir,
   });
@@ -116,6 +121,8 @@ function sum(results: readonly StateResult[], report: (p: Problem) => void): Sta
     repairedRecords: 0,
     evidence: {},
     unlocated: 0,
+    withheld: [],
+    places: {},
     zipPlaced: 0,
     carried: 0,
     dates: { oldest: null, newest: null },
@@ -145,6 +152,8 @@ function sum(results: readonly StateResult[], report: (p: Problem) => void): Sta
     total.repairedRecords += r.repairedRecords;
     add(total.evidence, r.evidence);
     total.unlocated += r.unlocated;
+    total.withheld.push(...r.withheld);
+    total.places[r.state] = r.places;
     total.zipPlaced += r.zipPlaced;
     total.carried += r.carried;
     for (const d of [r.dates.oldest, r.dates.newest])
