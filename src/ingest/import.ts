@@ -7,6 +7,7 @@ import type { ClinicRecord, Dataset, WithheldPlace } from "../dataset/types.js";
 import type { PlaceKind } from "../schema/evidence.js";
 import { processFolder } from "../util/process-folder.js";
 import type { UrgentCareList } from "./alltheplaces/urgent-care.js";
+import { respelled } from "./networks/spelling.js";
 import { type Problem, ProblemLog } from "./problems.js";
 import type { Mapping } from "./profiles/index.js";
 import type { Progress } from "./progress.js";
@@ -167,7 +168,7 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
     await rm(join(folder, "normalised"), { recursive: true, force: true });
     if (log.hasFatal) return { dataset: null, log, files };
 
-    const store = spillStore(out, folder);
+    const store = respelled(spillStore(out, folder), states.spellings);
     if (store.size === 0) {
       report({
         file: files[0]?.path ?? "",

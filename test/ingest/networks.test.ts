@@ -6,6 +6,7 @@ import { brandPrefix, isDistinctive } from "../../src/ingest/networks/brand-pref
 import { NETWORKS } from "../../src/ingest/networks/dictionary.js";
 import { PrefixCounts } from "../../src/ingest/networks/infer.js";
 import { brandMatches, canonicalNetwork, respellBrands, words } from "../../src/ingest/networks/recognise.js";
+import { NetworkSlugs } from "../../src/ingest/networks/slugs.js";
 import type { NormalisedRecord } from "../../src/ingest/normalised.js";
 import type { EvidenceSource } from "../../src/schema/evidence.js";
 
@@ -284,5 +285,37 @@ describe("networks inferred from BRAND - LOCATION names: a coherent region, neve
       ["CareNow - C", "AL", "Dothan"],
     ]);
     expect(assignNetwork(record("CareNow - A", "AL"), inferred).network).toBeNull();
+  });
+});
+
+describe("one address per network: names that make one slug", () => {
+  test("differing in letter case only, they are one network, spelled as the Wikidata-backed source writes it", () => {
+    const slugs = new NetworkSlugs();
+    // A chain's locator (with a Wikidata item) in one state, the registry's organisation in others.
+    expect(slugs.check("Swiftwell Urgent Care", ["nppes.csv:2"])).toBeNull();
+    expect(slugs.check("Swiftwell Urgent Care", ["nppes.csv:3"])).toBeNull();
+    expect(slugs.check("SwiftWell Urgent Care", ["output.zip!swiftwell.geojson:7"])).toBeNull();
+    expect(slugs.spellings((n) => n === "SwiftWell Urgent Care")).toEqual(
+      new Map([["Swiftwell Urgent Care", "SwiftWell Urgent Care"]]),
+    );
+    // Without a Wikidata item, the spelling most clinics carry.
+    expect(slugs.spellings(() => false)).toEqual(
+      new Map([["SwiftWell Urgent Care", "Swiftwell Urgent Care"]]),
+    );
+  });
+
+  test("differing otherwise, they are two networks that cannot share an address: fatal, with what to do", () => {
+    const slugs = new NetworkSlugs();
+    expect(slugs.check("Care+", ["a.csv:2"])).toBeNull();
+    const clash = slugs.check("Care", ["a.csv:9"]);
+    expect(clash).toMatchObject({
+      file: "a.csv",
+      row: 9,
+      field: "network",
+      code: "network_slug_clash",
+      kind: "fatal",
+    });
+    expect(clash?.message).toMatch(/name them alike if they are one network, or apart$/);
+    expect(slugs.spellings(() => false).size).toBe(0);
   });
 });

@@ -26,6 +26,8 @@ export interface StatesResult {
   repaired: Record<string, number>;
   repairedRecords: number;
   evidence: Record<string, number>;
+  /** Network names spelled two ways, each with the spelling it gives way to (`NetworkSlugs.spellings`). */
+  spellings: Map<string, string>;
   /** Records not published for want of a location. */
   unlocated: number;
   /** Places not published for their kind, in the order of the states. */
@@ -120,6 +122,7 @@ function sum(results: readonly StateResult[], report: (p: Problem) => void): Sta
     repaired: {},
     repairedRecords: 0,
     evidence: {},
+    spellings: new Map(),
     unlocated: 0,
     withheld: [],
     places: {},
@@ -161,6 +164,17 @@ function sum(results: readonly StateResult[], report: (p: Problem) => void): Sta
         if (total.dates.oldest === null || d < total.dates.oldest) total.dates.oldest = d;
         if (total.dates.newest === null || d > total.dates.newest) total.dates.newest = d;
       }
+  }
+  total.spellings = networkSlugs.spellings((name) => total.wikidata.has(name));
+  for (const [from, to] of total.spellings) {
+    total.networks.delete(from);
+    total.networks.add(to);
+    const counts = total.wikidata.get(from);
+    if (!counts) continue;
+    const into = total.wikidata.get(to) ?? new Map<string, number>();
+    for (const [item, n] of counts) into.set(item, (into.get(item) ?? 0) + n);
+    total.wikidata.set(to, into);
+    total.wikidata.delete(from);
   }
   return total;
 }
