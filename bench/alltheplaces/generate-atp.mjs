@@ -354,7 +354,7 @@ function urgentSpiderPlans(c) {
       plan.truth.push({ ...base, line, kind: ended ? "closed" : outside ? "outside_us" : "read" });
       line++;
       // A ref the locator lists twice: the same feature again.
-      if (i % 37 === 11 && !ended) {
+      if (i % 37 === 1 && !ended) {
         plan.lines.push(featureLine(id, props, point));
         plan.truth.push({ ...base, line, kind: outside ? "outside_us" : "duplicate" });
         line++;

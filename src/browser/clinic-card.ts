@@ -64,6 +64,14 @@ export function clinicCard(info: PageInfo, clinic: Clinic, o: CardOptions): HTML
   } else if (o.place) li.append(el("p", undefined, o.place));
   if (clinic.address) li.append(el("p", undefined, clinic.address));
   if (approximate) li.append(el("p", "hint", w.near.approximate));
+  // A clinic that only one source lists, or that may be another kind of place, says so (as lists do).
+  // A document of a release before evidence levels has none: nothing is said.
+  const level = clinic.evidence_level;
+  const marks = [
+    ...(clinic.kind && clinic.kind !== "walk_in_urgent_care" ? [w.kind[clinic.kind]] : []),
+    ...(level === "listed" || level === "doubtful" ? [w.level[level]] : []),
+  ];
+  if (marks.length) li.append(el("p", "hint evidence", marks.join(" · ")));
   const actions = el("div", "actions");
   const tel = clinic.phone ? telHref(clinic.phone) : null;
   if (tel && clinic.phone) {

@@ -34,9 +34,12 @@ export function foldPlace(text: string): string {
 /** The folder of the gazetteer's files under the site's root. */
 export const PLACES_DIR = "assets/places";
 
+/** The folder of the ZIP codes' files under the site's root. */
+export const ZIP_DIR = "assets/zips";
+
 /**
- * The file a folded name is in: its first three characters, a space as `_` (`assets/places/pfl.json` holds
- * "Pflugerville"; a name of two characters has a file of its own). Null for a single character.
+ * The key a folded name is found under in the gazetteer's files: its first three characters, a space as `_` (`pfl`
+ * holds "Pflugerville"; a name of two characters has a key of its own). Null for a single character.
  * @example placeShard("st louis") // "st_"
  * @example placeShard("pt") // "pt"
  * @example placeShard("y") // null

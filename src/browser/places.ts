@@ -6,8 +6,9 @@
  */
 import type { CitiesList } from "@urgent-care-directory/sdk";
 import { getJson } from "./documents.js";
+import { lookup } from "./lookup-files.js";
 import type { PageInfo } from "./page.js";
-import { foldPlace, PLACES_DIR, type PlaceRow, placeShard } from "./place-names.js";
+import { foldPlace, PLACES_DIR, type PlaceRow, placeShard, ZIP_DIR } from "./place-names.js";
 
 /** A point the nearest clinics are measured from, and how the list names it. */
 export interface Origin {
@@ -29,20 +30,10 @@ export interface Place {
 
 const placeOf = (r: PlaceRow): Place => ({ name: r[0], state: r[1], lat: r[2], lng: r[3] });
 
-/** The keys of the gazetteer's files (read once): so that no file that does not exist is asked for. */
-function shardKeys(info: PageInfo): Promise<Set<string>> {
-  return getJson<string[]>(new URL(`${info.root}${PLACES_DIR}/index.json`, location.href).href).then(
-    (keys) => new Set(keys),
-  );
-}
-
-/** The places whose folded name starts with `key`'s file, with their folded names, largest first. */
+/** The places whose folded name starts with `key` (its first three characters), with their folded names, largest first. */
 async function shard(info: PageInfo, key: string): Promise<{ folded: string; place: Place }[]> {
-  if (!(await shardKeys(info)).has(key)) return [];
-  const rows = await getJson<PlaceRow[]>(
-    new URL(`${info.root}${PLACES_DIR}/${key}.json`, location.href).href,
-  );
-  return rows.map((r) => ({ folded: foldPlace(r[0]), place: placeOf(r) }));
+  const rows = await lookup<PlaceRow[]>(new URL(`${info.root}${PLACES_DIR}/`, location.href).href, key);
+  return (rows ?? []).map((r) => ({ folded: foldPlace(r[0]), place: placeOf(r) }));
 }
 
 /** The state codes and names of the directory (cities.json, which near me reads anyway), folded, by code. */
@@ -91,12 +82,9 @@ export async function suggestPlaces(info: PageInfo, text: string, limit: number)
 
 /** The position of a 5-digit ZIP code from the site's ZIP files, or null when there is none for it. */
 async function zipPosition(info: PageInfo, zip: string): Promise<{ lat: number; lng: number } | null> {
-  const keys = await getJson<string[]>(new URL(`${info.root}assets/zips/index.json`, location.href).href);
-  if (!keys.includes(zip.slice(0, 3))) return null;
-  const file = await getJson<Record<string, [number, number]>>(
-    new URL(`${info.root}assets/zips/${zip.slice(0, 3)}.json`, location.href).href,
-  ).catch(() => null);
-  const p = file?.[zip];
+  const p = await lookup<[number, number]>(new URL(`${info.root}${ZIP_DIR}/`, location.href).href, zip).catch(
+    () => undefined,
+  );
   return p ? { lat: p[0], lng: p[1] } : null;
 }
 

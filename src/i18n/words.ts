@@ -3,6 +3,7 @@
  * known, distances, times of day), so that a status reads the same whether the build or a script wrote it. Free of
  * DOM and Node APIs: the build imports it, and esbuild bundles it into the site's script.
  */
+import type { PlaceKind } from "../schema/evidence.js";
 import type { Lang } from "./lang.js";
 
 export type Weekday = "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -87,6 +88,10 @@ export interface Words {
     status: { open: string; closed: string; unknown: string };
     caption: string;
   };
+  /** How a list marks a clinic that only one source lists (`listed`) or that may be another kind (`doubtful`). */
+  level: { listed: string; doubtful: string };
+  /** What each kind of place is called, as a label (a kind the operator kept is named in lists and on its page). */
+  kind: Record<PlaceKind, string>;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -183,6 +188,17 @@ export const en: Words = {
     status: { open: "open now", closed: "closed now", unknown: "hours not known" },
     caption: "The numbers are those of the list. The cross is the place searched from.",
   },
+  level: { listed: "One source only", doubtful: "Doubtful: call first" },
+  kind: {
+    walk_in_urgent_care: "Walk-in urgent care",
+    occupational_medicine: "Occupational medicine",
+    emergency_room: "Emergency room",
+    telehealth: "Telehealth only",
+    mobile: "Comes to you (house calls)",
+    administrative: "Office (billing, management)",
+    hospital: "Hospital",
+    physician_group: "Physician group",
+  },
 };
 
 export const es: Words = {
@@ -265,6 +281,17 @@ export const es: Words = {
     directions: ["norte", "noreste", "este", "sureste", "sur", "suroeste", "oeste", "noroeste"],
     status: { open: "abierta ahora", closed: "cerrada ahora", unknown: "horario no conocido" },
     caption: "Los números son los de la lista. La cruz es el lugar desde el que se busca.",
+  },
+  level: { listed: "Una sola fuente", doubtful: "Dudoso: llame antes" },
+  kind: {
+    walk_in_urgent_care: "Urgencias sin cita",
+    occupational_medicine: "Medicina ocupacional",
+    emergency_room: "Sala de emergencias",
+    telehealth: "Solo telemedicina",
+    mobile: "Atención a domicilio",
+    administrative: "Oficina (facturación, administración)",
+    hospital: "Hospital",
+    physician_group: "Grupo médico",
   },
 };
 

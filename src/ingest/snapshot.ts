@@ -2,6 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { readStateLines, writeStateLines } from "../dataset/state-files.js";
 import type { WeeklyHours } from "../schema/hours.js";
+import { keptListing } from "./evidence/listing.js";
 import type { NormalisedRecord } from "./normalised.js";
 import type { Problem } from "./problems.js";
 import type { Upstream } from "./upstream.js";
@@ -109,8 +110,14 @@ export function readSnapshotLines(snapshot: Snapshot, state: string): Promise<st
   return readStateLines(snapshot.dir, state);
 }
 
-/** A source record from its snapshot line (those of releases before brands were read have none). */
+/**
+ * A source record from its snapshot line; the fields of records kept before them get their value for "unknown"
+ * (brands; the listing of what the source said, and the evidence an export carried).
+ */
 export function parseSourceRecord(line: string): SourceRecord {
   const r = JSON.parse(line) as SourceRecord;
-  return r.brand === undefined ? { ...r, brand: null } : r;
+  if (r.brand === undefined) r.brand = null;
+  if (r.listing === undefined) r.listing = keptListing(r);
+  if (r.givenEvidence === undefined) r.givenEvidence = null;
+  return r;
 }

@@ -12,6 +12,7 @@ import { nearestZip } from "../geo/zip-centroids.js";
 import { clinicId } from "../util/id.js";
 import { slugify } from "../util/slug.js";
 import { pickCities } from "./cities.js";
+import { sampleEvidence, samplePlaceCounts, secondListCredit } from "./evidence.js";
 import { sampleHours } from "./hours.js";
 import { type SampleNetwork, sampleNetworks } from "./networks.js";
 import { Rng } from "./rng.js";
@@ -104,6 +105,8 @@ export function generateSampleRecords(options: SampleOptions = {}): FlatDataset 
       merged: {},
       repairedRecords: 0,
       networkEvidence: { source_column: clinics.filter((c) => c.network !== null).length },
+      places: samplePlaceCounts(clinics),
+      keptKinds: ["walk_in_urgent_care"],
     },
     snapshot: null,
   };
@@ -192,7 +195,7 @@ function cityClinics(
     const reviews = rated ? Math.round(Math.exp(rng.next() * 6.5)) : null;
     const id = clinicId(["sample", place.state, place.slug, name]);
     const located = !rng.chance(0.02);
-    const clinic: Omit<ClinicRecord, "sources"> = {
+    const clinic: Omit<ClinicRecord, "sources" | "evidence"> = {
       id,
       name,
       network: network?.name ?? null,
@@ -219,7 +222,8 @@ function cityClinics(
       source_ids: [],
       provenance: ["sample"],
     };
-    out.push({ ...clinic, sources: [sampleSource(clinic)] });
+    const evidence = sampleEvidence(clinic);
+    out.push({ ...clinic, sources: [sampleSource(clinic), ...secondListCredit(evidence)], evidence });
   }
   return out;
 }

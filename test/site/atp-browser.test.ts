@@ -94,7 +94,7 @@ describe.runIf(RUN_BROWSER_TESTS)("open now on a build of NPPES and All The Plac
     expect(about).toMatch(/All The Places<\/a>[^<]*2026-11-02[^<]*CC0-1\.0/);
   });
 
-  it("near me at a chain's clinic: the nearest clinics with their status, and open now only the open ones, as the SDK finds them", async () => {
+  it("near me at a chain's clinic: the nearest open clinics first, with their status, as the SDK finds them", async () => {
     const here = records.find(
       (c) =>
         c.hours?.open_24_hours === false &&
@@ -130,18 +130,19 @@ describe.runIf(RUN_BROWSER_TESTS)("open now on a build of NPPES and All The Plac
         const zone = hours && detail.status !== "unknown" ? zoneSuffix(reader, hours.timezone, at) : "";
         return { href: new URL(r.clinic.url).pathname, status: statusText(en, detail, zone) };
       });
-    const all = await nearest(source, here.latitude, here.longitude, { limit: 10 });
-    expect(await shown()).toEqual(want(all));
-    expect(all[0]?.clinic.id).toBe(here.id);
-    await page.getByRole("checkbox", { name: "Open now only" }).first().check();
-    await page.waitForFunction(() =>
-      document.querySelector("[data-near-status]")?.textContent?.includes("open"),
-    );
-    const open = await nearest(source, here.latitude, here.longitude, { limit: 10, openAt: at });
-    expect(open.length).toBeGreaterThan(2);
+    // Open first, as the SDK's openFirst orders them: the nearest open clinics, then hours not known, then closed.
+    const ranked = await nearest(source, here.latitude, here.longitude, { limit: 10, openFirst: at });
     const onPage = await shown();
-    expect(onPage).toEqual(want(open));
-    expect(onPage.every((s) => s.status.startsWith("Open now") || s.status === "Open 24 hours")).toBe(true);
+    expect(onPage).toEqual(want(ranked));
+    const open = ranked.filter((r) => r.status === "open");
+    expect(open.length).toBeGreaterThan(2);
+    expect(
+      onPage
+        .slice(0, open.length)
+        .every((s) => s.status.startsWith("Open now") || s.status === "Open 24 hours"),
+    ).toBe(true);
+    // The chain's clinic, open at midday by its locator's hours, is the nearest open one.
+    expect(open[0]?.clinic.id).toBe(here.id);
     await context.close();
   });
 

@@ -2,6 +2,7 @@
 // The site as a patient on a phone uses it, in real Chromium (Debian's, via playwright-core) at 390×844: near me
 // with the position granted and refused, the open-now filter at a fixed clock (one page, and a list in pages),
 // offline once seen, a new release picked up, the Spanish pages; screenshots for people to look at.
+
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
@@ -15,6 +16,7 @@ import {
 } from "@urgent-care-directory/sdk";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lookupFile } from "../../src/browser/lookup-files.js";
 import { en, es, statusText } from "../../src/i18n/words.js";
 import type { NetworksList } from "../../src/schema/documents.js";
 import { sampleSite } from "../helpers/sample-build.js";
@@ -107,8 +109,17 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
         distance: li.querySelector(".distance strong")?.textContent ?? "",
         call: li.querySelector('a[href^="tel:"]')?.getAttribute("href") ?? null,
         directions: li.querySelector('a[href^="https://www.google.com/maps/"]')?.getAttribute("href") ?? null,
+        evidence: li.querySelector(".hint.evidence")?.textContent ?? null,
       })),
     );
+
+  /** A value of one of the site's lookup tables (`assets/zips/`, `assets/places/`), as the page finds it. */
+  const fromTable = async <T>(dir: string, key: string): Promise<T | undefined> => {
+    const index = JSON.parse(await readFile(join(root, dir, "index.json"), "utf8")) as string[];
+    const file = lookupFile(index, key);
+    if (file === null) return undefined;
+    return (JSON.parse(await readFile(join(root, dir, `${file}.json`), "utf8")) as Record<string, T>)[key];
+  };
 
   /** The results' group headings, in order, and how many clinics each holds. */
   const groupsOf = (page: Page) =>
@@ -129,6 +140,8 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
       distance: words.distance(r.distanceKm / 1.609344, r.clinic.coordinates_source === "zip_centroid"),
       call: r.clinic.phone ? `tel:+1${r.clinic.phone.replace(/\D/g, "").slice(-10)}` : null,
       directions: `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(r.clinic.address ?? r.clinic.coordinates ?? "")}`,
+      // A clinic one source lists is marked so, as in lists; a confirmed one is not.
+      evidence: r.clinic.evidence_level === "confirmed" ? null : words.level[r.clinic.evidence_level],
     }));
 
   it("near me, position granted: the nearest open clinics first, then the others, as the SDK's nearest (openFirst) finds them, with status, distance, Call and Directions, from as few documents", async () => {
@@ -242,10 +255,11 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
     const cities = JSON.parse(await readFile(join(root, "api/v1/cities.json"), "utf8")) as CitiesList;
     /** The gazetteer's point of a town, as the site's files hold it. */
     const town = async (name: string, state: string) => {
-      const rows = JSON.parse(
-        await readFile(join(root, `assets/places/${name.toLowerCase().slice(0, 3)}.json`), "utf8"),
-      ) as [string, string, number, number][];
-      const row = rows.find((r) => r[0] === name && r[1] === state);
+      const rows = await fromTable<[string, string, number, number][]>(
+        "assets/places",
+        name.toLowerCase().slice(0, 3),
+      );
+      const row = rows?.find((r) => r[0] === name && r[1] === state);
       if (!row) throw new Error(`${name}, ${state} is not in the gazetteer`);
       return { lat: row[2], lng: row[3] };
     };
@@ -319,11 +333,7 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
     await page.keyboard.type(ZIP);
     await page.keyboard.press("Enter");
     await page.waitForSelector("[data-near-results] li.clinic");
-    const shard = JSON.parse(await readFile(join(root, "assets/zips/787.json"), "utf8")) as Record<
-      string,
-      [number, number]
-    >;
-    const [lat, lng] = shard[ZIP] as [number, number];
+    const [lat, lng] = (await fromTable<[number, number]>("assets/zips", ZIP)) as [number, number];
     const fromZip = await nearest(counting([]), lat, lng, { limit: 10, openFirst: WEDNESDAY });
     expect(await resultsOf(page)).toEqual(expected(fromZip));
     expect(await page.textContent("[data-near-status]")).toBe(caption(fromZip, `ZIP code ${ZIP}`));

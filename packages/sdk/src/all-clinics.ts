@@ -2,7 +2,7 @@ import { ignore, linkedController } from "./signals.js";
 import { toSlug } from "./slug.js";
 import type { DirectorySource } from "./source.js";
 import type { RequestOptions } from "./transport.js";
-import type { CityEntry, Clinic, ClinicsByCity, LocatedClinic } from "./types.js";
+import type { CityEntry, Clinic, ClinicsByCity, EvidenceLevel, LocatedClinic } from "./types.js";
 
 /** Options of {@link clinicDocuments} and {@link allClinics}. */
 export interface AllClinicsOptions extends RequestOptions {
@@ -10,6 +10,8 @@ export interface AllClinicsOptions extends RequestOptions {
   concurrency?: number;
   /** Only the cities of this state: its USPS code (`TX`), name (`Texas`) or slug (`texas`). */
   state?: string;
+  /** {@link allClinics}: only clinics whose `evidence_level` is one of these (`["confirmed"]`). Default: all. */
+  levels?: readonly EvidenceLevel[];
 }
 
 /**
@@ -63,8 +65,8 @@ export function locate(clinic: Clinic, city: CityEntry): LocatedClinic {
 }
 
 /**
- * Every clinic of the directory (or of one state), city by city, with bounded concurrency; each carries its
- * state and city in `place`.
+ * Every clinic of the directory (or of one state, or of some evidence levels), city by city, with bounded
+ * concurrency; each carries its state and city in `place`.
  * @example
  * let open = 0;
  * for await (const clinic of allClinics(client, { concurrency: 8 })) if (isOpen(clinic)) open++;
@@ -74,5 +76,6 @@ export async function* allClinics(
   options: AllClinicsOptions = {},
 ): AsyncGenerator<LocatedClinic> {
   for await (const doc of clinicDocuments(source, options))
-    for (const c of doc.clinics) yield locate(c, doc.city);
+    for (const c of doc.clinics)
+      if (!options.levels || options.levels.includes(c.evidence_level)) yield locate(c, doc.city);
 }

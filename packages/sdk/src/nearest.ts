@@ -4,7 +4,7 @@ import { isOpen, type OpenStatus, openStatus } from "./hours.js";
 import { ignore, linkedController } from "./signals.js";
 import type { DirectorySource } from "./source.js";
 import type { RequestOptions } from "./transport.js";
-import type { CityEntry, Clinic, ClinicsByCity, LocatedClinic } from "./types.js";
+import type { CityEntry, Clinic, ClinicsByCity, EvidenceLevel, LocatedClinic } from "./types.js";
 
 /** Options of {@link nearest}. */
 export interface NearestOptions extends RequestOptions {
@@ -24,6 +24,11 @@ export interface NearestOptions extends RequestOptions {
   openFirst?: Date;
   /** Only clinics this returns true for (e.g. one network, a service). */
   filter?: (clinic: Clinic, city: CityEntry) => boolean;
+  /**
+   * Only clinics whose `evidence_level` is one of these: `["confirmed"]` keeps those two independent sources (or the
+   * chain's own locator) list; `["confirmed", "listed"]` leaves out the doubtful ones. Default: every level.
+   */
+  levels?: readonly EvidenceLevel[];
   /**
    * City documents fetched at once. Default 1, which fetches the fewest documents; a higher value saves round
    * trips on slow networks at the price of sometimes fetching a document that turns out not to be needed.
@@ -132,6 +137,7 @@ export async function nearest(
       const d = distanceKm(lat, lng, point.lat, point.lng);
       if (d > worst && (!at || d > worstOpen)) continue;
       if (options.openAt && isOpen(clinic, options.openAt) !== true) continue;
+      if (options.levels && !options.levels.includes(clinic.evidence_level)) continue;
       if (options.filter && !options.filter(clinic, city)) continue;
       const result: NearestResult = {
         distanceKm: d,

@@ -184,6 +184,22 @@ describe("allClinics", () => {
     expect(ids.size).toBe(n);
   });
 
+  it("filters by evidence level: the confirmed and the others add up to every clinic of a state", async () => {
+    const count = async (levels?: ("confirmed" | "listed" | "doubtful")[]) => {
+      let n = 0;
+      for await (const c of client.allClinics({ state: "vermont", ...(levels ? { levels } : {}) })) {
+        if (levels) expect(levels).toContain(c.evidence_level);
+        n++;
+      }
+      return n;
+    };
+    const all = await count();
+    const confirmed = await count(["confirmed"]);
+    expect(confirmed).toBeGreaterThan(0);
+    expect(confirmed).toBeLessThan(all);
+    expect(confirmed + (await count(["listed", "doubtful"]))).toBe(all);
+  });
+
   it("yields each clinic with its state and city (place), as does nearest", async () => {
     for await (const clinic of client.allClinics({ state: "vermont" })) {
       expect(clinic.place.state).toEqual({ slug: "vermont", code: "VT", name: "Vermont" });

@@ -400,7 +400,7 @@ describe("nextChange: when the status changes, in the clinic's wall-clock time",
     // Monday 07:00: closed, opens 08:00 (Monday is known for its 24 hours).
     expect(nextChange(clinic(NY, noSunday), new Date("2026-05-11T11:00:00Z"))).toEqual({
       status: "closed",
-      next: { day: "mon", time: "08:00", inDays: 0 },
+      next: { day: "mon", time: "08:00", inDays: 0, inMinutes: 60 },
     });
     // Friday 23:00–24:00 with Saturday not known: open, and what follows midnight is not known.
     const lateFri = week({ fri: p("20:00", "24:00"), sat: null });

@@ -82,6 +82,7 @@ function bruteForce(lat: number, lng: number, o: NearestOptions): NearestResult[
         break;
       }
       if (o.openAt && isOpen(r.clinic, o.openAt) !== true) continue;
+      if (o.levels && !o.levels.includes(r.clinic.evidence_level)) continue;
       if (o.filter && !o.filter(r.clinic, r.city)) continue;
       out.push(r);
     }
@@ -155,6 +156,8 @@ describe("nearest", () => {
       { limit: 5, openAt },
       { limit: 3, filter: (c) => c.network !== null },
       { limit: 10, openFirst: openAt },
+      // The sample's clinics are confirmed (two made-up lists) or listed.
+      { limit: 4, levels: ["confirmed"] },
     ];
     // Cached: this test is about the answers; the next one counts the documents fetched.
     const cached = new UrgentCareClient({ baseUrl: base, cache: { ttlMs: 600_000 } });

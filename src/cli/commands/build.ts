@@ -82,7 +82,7 @@ export const buildCommand: Command = {
     let imported = started;
     let dataset: Dataset;
     if (values.input === undefined) {
-      for (const flag of ["profile", "report", "data-version", "taxonomy"] as const) {
+      for (const flag of ["profile", "report", "data-version", "taxonomy", "keep-kind"] as const) {
         if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --input`);
       }
       dataset = generateSample(values.seed === undefined ? {} : { seed: values.seed });

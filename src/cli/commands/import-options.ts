@@ -5,7 +5,19 @@ import type { ImportResult } from "../../ingest/import.js";
 import { formatProblem, type ProblemLog } from "../../ingest/problems.js";
 import { Progress } from "../../ingest/progress.js";
 import { encodingName } from "../../ingest/readers/encoding.js";
+import type { PlaceKind } from "../../schema/evidence.js";
 import { InputError, UsageError } from "../args.js";
+
+/** The kinds `--keep-kind` takes (`PLACE_KINDS` but walk-in urgent care; written here so that usage loads no schema). */
+export const KEEPABLE_KINDS: readonly PlaceKind[] = [
+  "occupational_medicine",
+  "emergency_room",
+  "telehealth",
+  "mobile",
+  "administrative",
+  "hospital",
+  "physician_group",
+];
 
 /** Options shared by `build` and `validate` for reading real data. */
 export const IMPORT_OPTIONS = {
@@ -20,6 +32,7 @@ export const IMPORT_OPTIONS = {
   "atp-urgent-care": { type: "string" },
   encoding: { type: "string" },
   delimiter: { type: "string" },
+  "keep-kind": { type: "string", multiple: true },
 } as const;
 
 export const IMPORT_USAGE = `  --input FILE          a source file (.csv, .json array, .ndjson/.jsonl, .parquet), or CMS's NPPES bundle
@@ -37,6 +50,10 @@ export const IMPORT_USAGE = `  --input FILE          a source file (.csv, .json 
   --min-confidence N    Overture places: the lowest confidence kept, 0 to 1 (default 0.5)
   --atp-urgent-care FILE.json  All The Places: the spiders and brands (Wikidata ids) that are urgent care besides
                         the category, instead of the built-in list (docs/ingest.md, "alltheplaces")
+  --keep-kind KIND      publish places of this kind too, labelled by kind everywhere (repeat for more):
+                        occupational_medicine, emergency_room, telehealth, mobile, administrative, hospital,
+                        physician_group. Default: walk-in urgent care only; the others are in --report with
+                        their reason and evidence
   --report FILE.json    write every problem and the summary by code as JSON
   --strict              fail when any record is rejected (out of scope, malformed, unusable)
   --data-version DATE   YYYY-MM-DD of the data (default: newest record date, else newest file date)
@@ -59,6 +76,7 @@ interface ImportFlags {
   /** `build`: apply an update older than the published release (a rollback) instead of refusing it. */
   "allow-older"?: boolean;
   delimiter?: string;
+  "keep-kind"?: string[];
 }
 
 /** An option as `parseArgs` gives it with `tokens: true`, in command-line order. */
@@ -143,6 +161,14 @@ export async function runImport(
       minConfidence > 1)
   )
     throw new UsageError(`--min-confidence must be a number from 0 to 1, not ${confidenceText}`);
+  const keepKinds: PlaceKind[] = [];
+  for (const k of values["keep-kind"] ?? []) {
+    if (!KEEPABLE_KINDS.includes(k as PlaceKind))
+      throw new UsageError(
+        `--keep-kind must be one of ${KEEPABLE_KINDS.join(", ")}, not ${k} (walk-in urgent care is always published)`,
+      );
+    keepKinds.push(k as PlaceKind);
+  }
   const encoding = values.encoding;
   if (encoding !== undefined && encodingName(encoding) === null)
     throw new UsageError(`--encoding: unknown encoding ${encoding} (e.g. windows-1252, latin1, utf-16le)`);
@@ -189,6 +215,7 @@ export async function runImport(
       ...(values.category?.length ? { categories: values.category } : {}),
       ...(minConfidence === undefined ? {} : { minConfidence }),
       ...(atpList ? { atpList } : {}),
+      ...(keepKinds.length ? { keepKinds } : {}),
       base,
       // The same records, as a cache: a row the last release's import read alike takes its record.
       previous: base,
@@ -243,7 +270,10 @@ export function summaryLines(log: ProblemLog): string[] {
     .map((s) => `  ${s.severity.padEnd(8)} ${s.kind.padEnd(9)} ${s.code.padEnd(28)} ${s.count}`);
 }
 
-/** Writes the JSON report (`--report`): every problem plus the summary and the files read. */
+/**
+ * Writes the JSON report (`--report`): every problem plus the summary and the files read, the networks, and every
+ * place not published for its kind with its reason and evidence (`not_published`).
+ */
 export async function writeReport(path: string, result: ImportResult, ok: boolean): Promise<void> {
   const body = {
     ok,
@@ -271,6 +301,8 @@ export async function writeReport(path: string, result: ImportResult, ok: boolea
     data_version: result.dataset?.dataVersion ?? null,
     upstream: result.dataset?.source.upstream ?? [],
     networks: result.dataset ? await networkReport(result.dataset) : [],
+    // Every place not published for its kind, with its reason and evidence, so that the operator can check it.
+    not_published: result.withheld ?? [],
   };
   try {
     await writeFile(path, `${JSON.stringify(body, null, 2)}\n`);

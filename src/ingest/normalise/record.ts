@@ -3,6 +3,7 @@ import type { NetworkEvidence } from "../../dataset/types.js";
 import { isUsTimezone } from "../../geo/timezone.js";
 import { CLINIC_ID_RE } from "../../schema/clinic.js";
 import { ClinicSource } from "../../schema/sources.js";
+import { givenEvidence, listingOf } from "../evidence/listing.js";
 import { brandPrefix } from "../networks/brand-prefix.js";
 import { canonicalNetwork, respellBrands } from "../networks/recognise.js";
 import type { NormalisedRecord } from "../normalised.js";
@@ -248,6 +249,14 @@ export function normaliseRecord(
       );
   }
 
+  const sourceId =
+    sourceText !== null && m.mapping.id_namespace !== null ? `${m.mapping.id_namespace}:${sourceText}` : null;
+  const brand =
+    brandName === null ? null : { name: fromNames ? canonicalNetwork(brandName) : brandName, wikidata };
+  const repair = (field: string, code: string, message: string) => problem(field, code, message, "repaired");
+  const listing = listingOf(m, values, { source: m.mapping.source, sourceId, name, date, brand }, repair);
+  const evidence = givenEvidence(m, values, repair);
+
   flush();
   return {
     record: {
@@ -256,10 +265,7 @@ export function normaliseRecord(
       file: ctx.file,
       row: ctx.row,
       source: m.mapping.source,
-      sourceId:
-        sourceText !== null && m.mapping.id_namespace !== null
-          ? `${m.mapping.id_namespace}:${sourceText}`
-          : null,
+      sourceId,
       stableId: m.mapping.stable_source_ids,
       npi,
       authority: m.mapping.authority,
@@ -272,8 +278,7 @@ export function normaliseRecord(
       networksFromNames: fromNames,
       networkColumn,
       networkEvidence: evidenceOf(text("network_evidence")),
-      brand:
-        brandName === null ? null : { name: fromNames ? canonicalNetwork(brandName) : brandName, wikidata },
+      brand,
       brandPrefix: fromNames && networkColumn === null ? brandPrefix(name) : null,
       street,
       address,
@@ -298,6 +303,8 @@ export function normaliseRecord(
       citySlug,
       date,
       repairs,
+      listing,
+      givenEvidence: evidence,
     },
   };
 }
@@ -395,7 +402,10 @@ function givenSources(raw: unknown, problem: Report): NormalisedRecord["givenSou
  * evidence carries the brand's Wikidata item in its detail (`… (Wikidata Q123)`): it is read back from there.
  */
 function evidenceOf(text: string | null): NormalisedRecord["networkEvidence"] {
-  const m = text === null ? null : /^(source_column|brand|dictionary|name_pattern): (.+)$/.exec(text);
+  const m =
+    text === null
+      ? null
+      : /^(source_column|brand|registry_organisation|dictionary|name_pattern): (.+)$/.exec(text);
   if (!m) return null;
   const kind = m[1] as NetworkEvidence["kind"];
   const detail = m[2] as string;

@@ -50,6 +50,12 @@ export const TAXONOMY_COLUMNS: readonly string[] = Array.from(
   (_, i) => `Healthcare Provider Taxonomy Code_${i + 1}`,
 );
 
+/** `Healthcare Provider Primary Taxonomy Switch_N` for N = 1 … 15: `Y` on the slot the provider calls primary. */
+export const PRIMARY_SWITCH_COLUMNS: readonly string[] = Array.from(
+  { length: TAXONOMY_SLOTS },
+  (_, i) => `Healthcare Provider Primary Taxonomy Switch_${i + 1}`,
+);
+
 /** Main-file columns without which no clinic can be read (a file missing one is refused). */
 export const MAIN_REQUIRED: readonly string[] = [
   MAIN.npi,

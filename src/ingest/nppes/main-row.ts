@@ -1,6 +1,7 @@
+import type { Taxonomy } from "../../schema/evidence.js";
 import { readDate } from "../normalise/date.js";
 import { integral, readWhole } from "../normalise/resaved.js";
-import { MAIN, TAXONOMY_COLUMNS, taxonomyWords } from "./columns.js";
+import { MAIN, PRIMARY_SWITCH_COLUMNS, TAXONOMY_COLUMNS, taxonomyWords } from "./columns.js";
 
 /** An urgent-care organisation read from the main file, with the cells the directory uses. */
 export interface UrgentCareOrg {
@@ -12,6 +13,12 @@ export interface UrgentCareOrg {
   legalName: string;
   /** Its "doing business as" name from the main file (other-name type 3); null when none there. */
   dba: string | null;
+  /** The main file's other organisation name, whatever its type (a DBA, a former name, another name). */
+  otherName: string | null;
+  /** Every taxonomy of the entry with its slot and primary switch, in slot order. */
+  taxonomies: Taxonomy[];
+  /** The parent organisation's legal business name of a subpart; "" when none. */
+  parent: string;
   street: string;
   street2: string;
   city: string;
@@ -56,7 +63,8 @@ export function mainRow(
   };
   const npiText = cell(MAIN.npi);
   const npi = integral(npiText);
-  const codes = TAXONOMY_COLUMNS.map(cell).filter((c) => c !== "");
+  const entry = taxonomiesOf(cell);
+  const codes = entry.map((t) => t.code);
   const wanted = codes.filter((c) => taxonomies.has(c.toUpperCase()));
   const urgent = wanted.length > 0;
   const entity = integral(cell(MAIN.entityType));
@@ -102,6 +110,9 @@ export function mainRow(
       line,
       legalName: cell(MAIN.legalName),
       dba: otherType === "3" && other !== "" ? other : null,
+      otherName: other === "" ? null : other,
+      taxonomies: entry,
+      parent: cell(MAIN.parent),
       street: cell(MAIN.street),
       street2: cell(MAIN.street2),
       city: cell(MAIN.city),
@@ -112,6 +123,20 @@ export function mainRow(
       lastUpdate: cell(MAIN.lastUpdate),
     },
   };
+}
+
+/**
+ * The taxonomies of an entry, in slot order, each with its slot and whether its primary switch is `Y`; codes in
+ * upper case (CMS writes them so; a hand-edited file may not).
+ */
+function taxonomiesOf(cell: (name: string) => string): Taxonomy[] {
+  const out: Taxonomy[] = [];
+  TAXONOMY_COLUMNS.forEach((column, i) => {
+    const code = cell(column).toUpperCase();
+    if (code === "") return;
+    out.push({ code, slot: i + 1, primary: cell(PRIMARY_SWITCH_COLUMNS[i] as string).toUpperCase() === "Y" });
+  });
+  return out;
 }
 
 /**

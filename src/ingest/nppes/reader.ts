@@ -1,3 +1,4 @@
+import type { Taxonomy } from "../../schema/evidence.js";
 import { clinicId } from "../../util/id.js";
 import { identityStreet } from "../normalise/identity.js";
 import { integral } from "../normalise/resaved.js";
@@ -32,7 +33,20 @@ export const NPPES_ROW = {
   phone: "Phone",
   lastUpdate: "Last Update Date",
   location: "Location",
+  legalName: "Legal Name",
+  otherNames: "Other Names",
+  parent: "Parent Organization",
+  taxonomies: "Taxonomies",
 } as const;
+
+/**
+ * An entry's taxonomies as one cell of the reader's rows: `CODE@SLOT`, with `*` after the primary one, joined with
+ * `|` in slot order (`193200000X@1*|261QU0200X@2`); `readTaxonomies` reads it back.
+ * @example taxonomyCell([{ code: "261QU0200X", slot: 1, primary: true }]) // "261QU0200X@1*"
+ */
+export function taxonomyCell(taxonomies: readonly Taxonomy[]): string {
+  return taxonomies.map((t) => `${t.code}@${t.slot}${t.primary ? "*" : ""}`).join("|");
+}
 
 export interface NppesReadOptions {
   /** Taxonomy codes of the clinics to keep (default: urgent care, 261QU0200X). */
@@ -109,15 +123,28 @@ export async function* readNppes(
       if (orgs.length === 0 && rejected === 0 && bundle.kind === "full")
         empty = await nothingMatched(main, totals.lines - 1, taxonomies, options.text);
       const wanted = new Set(orgs.map((o) => Number(o.npi)));
-      const dbas = bundle.othername
+      const others = bundle.othername
         ? await readOtherNames(bundle.othername, wanted, onRowProblem, options.text)
-        : new Map();
+        : new Map<string, OtherName[]>();
       const places = bundle.pl
         ? await readLocations(bundle.pl, wanted, onRowProblem, options.text)
         : new Map();
       for (const org of orgs) {
-        const name = org.dba ?? pickDba(dbas.get(org.npi)) ?? org.legalName;
-        const base = { npi: org.npi, npiText: org.npiText, name, lastUpdate: org.lastUpdate };
+        const names = others.get(org.npi) ?? [];
+        const name = org.dba ?? pickDba(names.filter((n) => n.type === DBA_TYPE)) ?? org.legalName;
+        const otherNames = [org.otherName ?? "", ...names.map((n) => n.name)].filter(
+          (n, i, all) => n !== "" && n !== name && n !== org.legalName && all.indexOf(n) === i,
+        );
+        const base = {
+          npi: org.npi,
+          npiText: org.npiText,
+          name,
+          lastUpdate: org.lastUpdate,
+          legalName: org.legalName,
+          otherNames,
+          parent: org.parent,
+          taxonomies: taxonomyCell(org.taxonomies),
+        };
         if (inUs(org.country, org.line, main.label, onRowProblem))
           yield row(org.line, main.label, base, org, org.npi, "primary");
         for (const p of places.get(org.npi) ?? []) {
@@ -154,10 +181,23 @@ interface SecondaryPlace extends Place {
   file: string;
 }
 
+/** What every place of an organisation shares: its NPI, names, date and taxonomies. */
+interface OrgCells {
+  npi: string;
+  /** The NPI as the file writes it (the normalise stage reports a re-save's repair). */
+  npiText: string;
+  name: string;
+  lastUpdate: string;
+  legalName: string;
+  otherNames: string[];
+  parent: string;
+  taxonomies: string;
+}
+
 function row(
   line: number,
   file: string,
-  org: { npi: string; npiText: string; name: string; lastUpdate: string },
+  org: OrgCells,
   place: Place,
   sourceId: string,
   location: "primary" | "secondary",
@@ -179,6 +219,10 @@ function row(
       [NPPES_ROW.phone]: place.phone,
       [NPPES_ROW.lastUpdate]: org.lastUpdate,
       [NPPES_ROW.location]: location,
+      [NPPES_ROW.legalName]: org.legalName,
+      [NPPES_ROW.otherNames]: org.otherNames.join("|"),
+      [NPPES_ROW.parent]: org.parent,
+      [NPPES_ROW.taxonomies]: org.taxonomies,
     },
   };
 }
@@ -253,9 +297,15 @@ async function nothingMatched(
 }
 
 /** Of an organisation's other "doing business as" names, one that says urgent care, else the first. */
-function pickDba(names: readonly string[] | undefined): string | null {
-  if (!names || names.length === 0) return null;
-  return names.find((n) => /urgent/i.test(n)) ?? (names[0] as string);
+function pickDba(names: readonly OtherName[]): string | null {
+  if (names.length === 0) return null;
+  return (names.find((n) => /urgent/i.test(n.name)) ?? (names[0] as OtherName)).name;
+}
+
+/** A name of the other-name file, with its type code (`3`: doing business as; `4`: former; `5`: other). */
+interface OtherName {
+  name: string;
+  type: string;
 }
 
 async function readOtherNames(
@@ -263,8 +313,8 @@ async function readOtherNames(
   wanted: ReadonlySet<number>,
   report: RowProblem,
   text?: TextOptions,
-): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
+): Promise<Map<string, OtherName[]>> {
+  const out = new Map<string, OtherName[]>();
   await scanFile(
     file,
     { needles: [], watch: wanted, maxKept: MAX_KEPT_RECORDS },
@@ -272,10 +322,11 @@ async function readOtherNames(
     ({ fields }, at) => {
       const npi = integral((fields[at(OTHER_NAME.npi)] ?? "").trim());
       const name = (fields[at(OTHER_NAME.name)] ?? "").trim();
-      if (name === "" || integral((fields[at(OTHER_NAME.type)] ?? "").trim()) !== DBA_TYPE) return;
+      if (name === "") return;
+      const other = { name, type: integral((fields[at(OTHER_NAME.type)] ?? "").trim()) };
       const list = out.get(npi);
-      if (list) list.push(name);
-      else out.set(npi, [name]);
+      if (list) list.push(other);
+      else out.set(npi, [other]);
     },
     (line, code, message) => report(line, code, message, file.label),
     undefined,

@@ -14,6 +14,7 @@ export const ATP_PROFILE = defineMapping({
   name: "alltheplaces",
   source: ATP_SOURCE,
   id_namespace: "atp",
+  source_type: "store_locator",
   stable_source_ids: true,
   upstream: [
     {

@@ -1,6 +1,7 @@
 import type { StateSpill } from "../../dataset/state-spill.js";
-import type { CityRecord, ClinicRecord } from "../../dataset/types.js";
+import type { CityRecord, ClinicRecord, PlaceCounts, WithheldPlace } from "../../dataset/types.js";
 import { collectGarbage } from "../../util/collect-garbage.js";
+import { countPlace } from "../evidence/index.js";
 import type { Problem } from "../problems.js";
 import {
   parseSourceRecord,
@@ -50,6 +51,10 @@ export interface StateResult {
   wikidata: [network: string, item: string, clinics: number][];
   zipPlaced: number;
   npis: string[];
+  /** Places not published for their kind, with their evidence. */
+  withheld: WithheldPlace[];
+  /** The state's places by kind and evidence level, published or withheld. */
+  places: PlaceCounts;
   /** An update's records of the last release carried into this state, and their dates. */
   carried: number;
   dates: { oldest: string | null; newest: string | null };
@@ -92,6 +97,8 @@ export async function resolveStateJob(
     wikidata: [],
     zipPlaced: 0,
     npis: [],
+    withheld: [],
+    places: {},
     carried: kept.length,
     dates: { oldest: null, newest: null },
   };
@@ -105,9 +112,10 @@ export async function resolveStateJob(
   const ctx: ResolveContext = { ...env.ctx, report: (problem) => events.push({ problem }) };
   const networks = new Set<string>();
   const wikidata = new Map<string, Map<string, number>>();
-  const resolved: ResolvedState = { cities: [], merged: {}, unlocated: 0, repairs: [] };
+  const resolved: ResolvedState = { cities: [], merged: {}, unlocated: 0, repairs: [], withheld: [] };
   for (const c of resolveState(records, ctx, resolved)) {
     result.clinics++;
+    countPlace(result.places, c.evidence);
     if (c.network !== null) {
       networks.add(c.network);
       events.push({ network: c.network, where: c.provenance[0] ?? ":0" });
@@ -128,6 +136,8 @@ export async function resolveStateJob(
     [...items].map(([item, n]): [string, string, number] => [network, item, n]),
   );
   result.cities = resolved.cities;
+  result.withheld = resolved.withheld;
+  for (const w of resolved.withheld) countPlace(result.places, w.evidence);
   result.merged = resolved.merged;
   result.unlocated = resolved.unlocated;
   for (const codes of resolved.repairs) {

@@ -1,5 +1,6 @@
 import type { Clinic } from "../../schema/clinic.js";
 import { ClinicDocument, type PlacedClinic } from "../../schema/clinic-document.js";
+import type { Evidence } from "../../schema/evidence.js";
 import type { StateRef } from "../../schema/places.js";
 import type { ClinicSource } from "../../schema/sources.js";
 import type { BuildContext } from "../context.js";
@@ -42,6 +43,7 @@ export function clinicDocument(
   clinic: Clinic,
   where: Whereabouts,
   sources: ClinicSource[],
+  evidence: Evidence,
 ): ClinicDocument {
   const network = clinic.network === null ? undefined : summary.networkByName.get(clinic.network);
   return {
@@ -53,6 +55,7 @@ export function clinicDocument(
     clinic: placedClinic(ctx, clinic, where),
     network: network ? networkEntryAsOf(ctx, network) : null,
     sources,
+    evidence,
     nearby: [],
     meta: ctx.meta(clinicPath(clinic.id)),
   };
@@ -77,6 +80,7 @@ export const clinicDocuments: Emitter = ({ out, check, summary, plan }) => ({
           clinic,
           { state, city: place, zip: record.zip },
           record.sources,
+          record.evidence,
         );
         await out.json(apiFile(path), check.parse(path, ClinicDocument, doc));
       }

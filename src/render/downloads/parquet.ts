@@ -20,6 +20,8 @@ export const DICTIONARY_COLUMNS: ReadonlySet<CanonicalColumn> = new Set<Canonica
   "city",
   "city_name",
   "coordinates_source",
+  "kind",
+  "evidence_level",
 ]);
 
 /** Written into the file's footer instead of the writer's default, so that the bytes depend on the data only. */
@@ -84,6 +86,9 @@ function columnSchema(name: CanonicalColumn): SchemaElement[] {
     case "state_name":
     case "city":
     case "city_name":
+    case "kind":
+    case "evidence_level":
+    case "evidence":
       return [text(name, false)];
     default:
       return [text(name, true)];
@@ -247,6 +252,9 @@ const SHRED: Record<CanonicalColumn, Shred> = {
   network_evidence: flat((r) => evidenceText(r.record), true),
   npi: flat((r) => r.clinic.npi, true),
   sources: (r, leaves) => shredSources(r.record.sources, leaves),
+  kind: flat((r) => r.clinic.kind, false),
+  evidence_level: flat((r) => r.clinic.evidence_level, false),
+  evidence: flat((r) => JSON.stringify(r.record.evidence), false),
 };
 
 /**
