@@ -124,10 +124,10 @@ describe("a second release from an edited export of the first", () => {
 
   it("keeps the first release's dated Parquet file (its text formats go) and lists both releases", async () => {
     const files = await manifestOf(out);
-    for (const ext of ["csv", "json", "ndjson", "parquet"])
+    for (const ext of ["csv", "json", "ndjson", "parquet", "geojson"])
       expect(files.has(`downloads/urgent-care-clinics-${V2}.${ext}`), ext).toBe(true);
     expect(files.has(`downloads/urgent-care-clinics-${V1}.parquet`)).toBe(true);
-    for (const ext of ["csv", "csv.gz", "json", "json.gz", "ndjson", "ndjson.gz"])
+    for (const ext of ["csv", "csv.gz", "json", "json.gz", "ndjson", "ndjson.gz", "geojson", "geojson.gz"])
       expect(files.has(`downloads/urgent-care-clinics-${V1}.${ext}`), ext).toBe(false);
     const releases = await readJson<ReleasesList>(out, "api/v1/releases.json");
     expect(releases.releases.map((r) => [r.data_version, r.current])).toEqual([
@@ -136,7 +136,7 @@ describe("a second release from an edited export of the first", () => {
     ]);
     // Each release lists the files it has on the site: every format for the current one, Parquet for the other.
     expect(releases.releases.map((r) => r.downloads.map((d) => d.format))).toEqual([
-      ["csv", "json", "ndjson", "parquet"],
+      ["csv", "json", "ndjson", "parquet", "geojson"],
       ["parquet"],
     ]);
     for (const r of releases.releases)

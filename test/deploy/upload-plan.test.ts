@@ -236,10 +236,16 @@ describe.skipIf(skip !== null)("upload plans applied by rclone to an S3-protocol
     expect(deleted.sort()).toEqual(removed.sort());
     expect(changed.length).toBeLessThan(second.size);
     // The network of the clinic that went has no pages any more; release 1's dated Parquet file stays, its dated
-    // text files go.
+    // text files go; so do the FHIR bulk files whose content changed (their names hold their SHA-256: docs/fhir.md)
+    // and the HSDS service of the clinic that went.
     expect(removed.length).toBeGreaterThan(0);
-    const texts = ["csv", "json", "ndjson"].map((ext) => `downloads/urgent-care-clinics-${V1}.${ext}`);
-    expect(removed.filter((k) => !k.includes("networks/")).sort()).toEqual(texts.sort());
+    const texts = ["csv", "json", "ndjson", "geojson"].map(
+      (ext) => `downloads/urgent-care-clinics-${V1}.${ext}`,
+    );
+    const standards = /^(?:fhir\/r4\/bulk\/|hsds\/services\/)/;
+    expect(removed.filter((k) => !k.includes("networks/") && !standards.test(k)).sort()).toEqual(
+      texts.sort(),
+    );
     expect(gone).not.toBe("");
     expect(second.has(`downloads/urgent-care-clinics-${V1}.parquet`)).toBe(true);
     expect(put).not.toContain(`downloads/urgent-care-clinics-${V1}.parquet`);

@@ -116,7 +116,7 @@ describe("bulk downloads read back with DuckDB", () => {
 
   it("writes every format under its dated name and a byte-identical -latest copy", async () => {
     expect(manifest.files.map((f) => f.name)).toEqual(
-      ["csv", "json", "ndjson", "parquet"].map((e) => `${STEM}.${e}`),
+      ["csv", "json", "ndjson", "parquet", "geojson"].map((e) => `${STEM}.${e}`),
     );
     for (const f of manifest.files) {
       const dated = await readFile(join(dl, f.name));
@@ -215,6 +215,7 @@ describe("bulk downloads read back with DuckDB", () => {
       json: null,
       ndjson: null,
       parquet: "gzip",
+      geojson: null,
     });
     for (const name of ["state", "state_code", "city", "city_name", "network"]) {
       expect(String(chunks.find((c) => c.path_in_schema === name)?.encodings), name).toContain(
