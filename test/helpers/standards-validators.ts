@@ -119,7 +119,7 @@ function fhirJsonSchema(resourceType: string): ValidateFunction {
  * resource, against each profile it claims in `meta.profile` (a claimed profile we do not have is a problem), and
  * HL7's JSON Schema. Empty when valid.
  */
-export function fhirProblems(resource: { resourceType: string; meta?: { profile?: string[] } }): string[] {
+export function fhirProblems(resource: { resourceType: string } & Record<string, unknown>): string[] {
   const profiles = planNetProfiles();
   const problems: string[] = [];
   const run = (label: string, profile?: StructureDefinition) => {
@@ -132,7 +132,7 @@ export function fhirProblems(resource: { resourceType: string; meta?: { profile?
     }
   };
   run("R4");
-  for (const url of resource.meta?.profile ?? []) {
+  for (const url of (resource.meta as { profile?: string[] } | undefined)?.profile ?? []) {
     const sd = profiles.get(url);
     if (sd) run(url.slice(url.lastIndexOf("/") + 1), sd);
     else problems.push(`claims a profile the validator does not have: ${url}`);

@@ -93,6 +93,19 @@ describe("FHIR R4 Bulk Publish", () => {
     expect(count).toBe((byType.get("Organization")?.size ?? 0) + 2 * n);
   });
 
+  it("catches a resource that breaks the profile or the base specification", () => {
+    const location = [...(bulk().get("Location")?.values() ?? [])][0] as Resource;
+    const service = [...(bulk().get("HealthcareService")?.values() ?? [])][0] as Resource;
+    expect(fhirProblems({ ...location, status: "suspended" }).join("\n")).toMatch(/status/);
+    expect(fhirProblems({ ...service, availableTime: [{ daysOfWeek: ["monday"] }] }).join("\n")).toMatch(
+      /daysOfWeek/,
+    );
+    expect(fhirProblems({ ...location, position: { latitude: 30 } }).join("\n")).toMatch(/longitude/);
+    expect(fhirProblems({ ...location, meta: { profile: ["http://example.org/other"] } }).join("\n")).toMatch(
+      /does not have/,
+    );
+  });
+
   it("tags every resource of the synthetic sample, and says so in the manifest", () => {
     for (const map of bulk().values())
       for (const r of map.values())
