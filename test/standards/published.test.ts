@@ -269,7 +269,7 @@ describe("one clinic, four formats", () => {
 
       const hsdsId = new URL(c.url).pathname; // the service's page is its location's url
       const dump = lines(`hsds/ndjson/${new URL(c.url).pathname.split("/")[2]}.ndjson`).find(
-        (s) => ((s.service_at_locations as Json[])[0]?.location as Json).url === c.url,
+        (s) => ((s.service_at_locations as Json[])[0]?.location as Json | undefined)?.url === c.url,
       ) as Json;
       expect(dump, hsdsId).toBeDefined();
       const sal = (dump.service_at_locations as Json[])[0] as Json;
