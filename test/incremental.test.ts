@@ -13,9 +13,9 @@ import type { ClinicRecord, FlatDataset } from "../src/dataset/types.js";
 import { type PublishResult, publishRelease } from "../src/release/publish.js";
 import { EMITTERS, renderSite } from "../src/render/build.js";
 import type { Emitter } from "../src/render/emitter.js";
-import { parseTreeManifest, TREE_MANIFEST } from "../src/render/output/tree-manifest.js";
 import { isUnitFile } from "../src/render/paths.js";
 import type { ClinicDocument } from "../src/schema/clinic-document.js";
+import { parseTreeManifest, TREE_MANIFEST } from "../src/tree/manifest.js";
 import { SAMPLE_BUILD, sampleRecords, tempDir } from "./helpers/sample-site.js";
 
 const VERSIONS = ["2026-04-01", "2026-05-01", "2026-06-01", "2026-07-01", "2026-08-01"] as const;

@@ -8,13 +8,13 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Tombstone } from "../src/dataset/releases.js";
 import { collectClinics } from "../src/dataset/store.js";
 import type { ClinicRecord, Dataset } from "../src/dataset/types.js";
 import { importFiles } from "../src/ingest/import.js";
 import { matchState } from "../src/release/match.js";
 import { type BaseRelease, planRelease, type ReleasePlan } from "../src/release/plan.js";
 import { csvField } from "../src/render/downloads/csv.js";
-import type { Tombstone } from "../src/render/releases/inputs.js";
 import { sampleSite } from "./helpers/sample-build.js";
 import { SMALL_STATES, tempDir } from "./helpers/sample-site.js";
 

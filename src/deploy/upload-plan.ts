@@ -20,7 +20,7 @@ import { mkdtemp, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { manifestTrailer } from "../render/output/tree-manifest.js";
+import { manifestTrailer } from "../tree/manifest.js";
 import {
   BUCKET_RECORD_KEY,
   type BucketObject,

@@ -1,7 +1,7 @@
 /** The pages' strings in English (the words shared with the scripts are in `words.ts`). */
-import type { Freshness } from "../render/documents/freshness.js";
-import { type Fragment, type Html, html } from "../render/site/html.js";
+import type { Freshness } from "../dataset/freshness.js";
 import type { SourceField } from "../schema/sources.js";
+import { type Fragment, type Html, html } from "../util/html.js";
 import type { Weekday } from "./words.js";
 
 /** What each field of a clinic is called when its sources are listed. */

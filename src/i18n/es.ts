@@ -1,7 +1,7 @@
 /** The pages' strings in Spanish (US usage: "código postal", miles, 12-hour clock). Clinic data stays as published. */
-import type { Freshness } from "../render/documents/freshness.js";
-import { type Fragment, type Html, html } from "../render/site/html.js";
+import type { Freshness } from "../dataset/freshness.js";
 import type { SourceField } from "../schema/sources.js";
+import { type Fragment, type Html, html } from "../util/html.js";
 import { count, type PageMessages } from "./en.js";
 import type { Weekday } from "./words.js";
 

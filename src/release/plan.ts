@@ -1,6 +1,6 @@
+import type { ReleaseChanges, Tombstone } from "../dataset/releases.js";
 import type { ClinicRecord, ClinicStore, Dataset } from "../dataset/types.js";
 import { STATES } from "../geo/states.js";
-import type { ReleaseChanges, Tombstone } from "../render/releases/inputs.js";
 import { diffState } from "./diff.js";
 import { type AmbiguousMatch, MATCH_RULES, type MatchRule, matchState } from "./match.js";
 

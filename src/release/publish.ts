@@ -1,12 +1,17 @@
 import { copyFile, link, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { DEFAULT_KEEP_RELEASES, type HistoryEntry } from "../dataset/releases.js";
 import type { Dataset } from "../dataset/types.js";
 import { stateByCode } from "../geo/states.js";
-import { type RenderOptions, type RenderResult, renderSite } from "../render/build.js";
-import { type PreviousTree, previousTree } from "../render/output/previous.js";
-import { DEFAULT_KEEP_RELEASES, type HistoryEntry } from "../render/releases/inputs.js";
-import { BuildError } from "../render/validate.js";
+import {
+  BuildError,
+  type PreviousTree,
+  previousTree,
+  type RenderOptions,
+  type RenderResult,
+  renderSite,
+} from "../render/index.js";
 import { settled } from "../util/settled.js";
 import { type ReleaseInfo, readInfo } from "./info.js";
 import { type BaseRelease, planRelease, type ReleasePlan } from "./plan.js";

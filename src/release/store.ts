@@ -2,10 +2,8 @@ import { createReadStream } from "node:fs";
 import { lstat, mkdir, readdir, readlink, rename, rm, rmdir, stat, symlink } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { Worker } from "node:worker_threads";
-import { countLines } from "../ingest/readers/utf8-bytes.js";
-import { DELTA } from "../render/build.js";
-import { manifestCount, TREE_MANIFEST } from "../render/output/tree-manifest.js";
-import type { TreeStart } from "../render/output/writer.js";
+import { manifestCount, TREE_MANIFEST } from "../tree/manifest.js";
+import { DELTA, type TreeStart } from "../tree/start.js";
 import { readInfo } from "./info.js";
 import { withLock as lockFolder, processAlive } from "./lock.js";
 
@@ -162,7 +160,8 @@ async function staleSince(old: StoredRelease, current: StoredRelease): Promise<s
 /** The lines of a text file, counted as it streams. */
 async function lineCount(path: string): Promise<number> {
   let lines = 0;
-  for await (const chunk of createReadStream(path)) lines += countLines(chunk as Buffer);
+  for await (const chunk of createReadStream(path))
+    for (let at = (chunk as Buffer).indexOf(10); at >= 0; at = (chunk as Buffer).indexOf(10, at + 1)) lines++;
   return lines;
 }
 

@@ -1,6 +1,8 @@
 import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
+import type { HistoryEntry, ReleaseInputs } from "../dataset/releases.js";
 import type { ClinicRecord, Dataset } from "../dataset/types.js";
+import { DELTA, type TreeStart } from "../tree/start.js";
 import { collectGarbage } from "../util/collect-garbage.js";
 import { type Settled, settled } from "../util/settled.js";
 import { type BuildOptions, createContext } from "./context.js";
@@ -12,12 +14,11 @@ import type { BuildRun, Emitter } from "./emitter.js";
 import { groupState } from "./group.js";
 import { NetworkMembers } from "./network-members.js";
 import type { PreviousTree } from "./output/previous.js";
-import { OutputWriter, type TreeStart, type WriteResult } from "./output/writer.js";
+import { OutputWriter, type WriteResult } from "./output/writer.js";
 import { fingerprints } from "./plan/fingerprint.js";
 import { type PlanMode, RenderPlan } from "./plan/plan.js";
 import { decideState } from "./plan/state-units.js";
 import { releaseDocuments } from "./releases/emitter.js";
-import type { HistoryEntry, ReleaseInputs } from "./releases/inputs.js";
 import { tombstoneDocuments } from "./releases/tombstones.js";
 import { searchIndex } from "./search/emitter.js";
 import { siteEmitter } from "./site/emitter.js";
@@ -27,9 +28,6 @@ import { RenderTrace } from "./trace.js";
 import { Checker } from "./validate.js";
 
 export type { BuildOptions } from "./context.js";
-
-/** The list of paths a release changed (written or gone), in its render bookkeeping: what recycling its tree reads. */
-export const DELTA = "delta.txt";
 
 /**
  * Every part of the output, in the order it is rendered. Each state goes through all of them before the next

@@ -1,10 +1,10 @@
+import type { HistoryEntry, ReleaseInputs } from "../dataset/releases.js";
 import type { IndexDocument } from "../schema/index-document.js";
 import type { BuildContext } from "./context.js";
 import type { StateGroup } from "./group.js";
 import type { NetworkMembers } from "./network-members.js";
 import type { OutputWriter } from "./output/writer.js";
 import type { RenderPlan } from "./plan/plan.js";
-import type { HistoryEntry, ReleaseInputs } from "./releases/inputs.js";
 import type { Summary } from "./summary.js";
 import type { Checker } from "./validate.js";
 

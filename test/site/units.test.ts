@@ -10,7 +10,6 @@ import { createContext } from "../../src/render/context.js";
 import { faviconIco } from "../../src/render/site/favicon.js";
 import { bytes } from "../../src/render/site/format.js";
 import { hoursSummary } from "../../src/render/site/hours.js";
-import { escapeHtml, html, jsonForScript, raw, safeHttpUrl } from "../../src/render/site/html.js";
 import { ICONS, iconPng } from "../../src/render/site/icons.js";
 import { openingHoursSpecification } from "../../src/render/site/jsonld.js";
 import { manifestFile } from "../../src/render/site/manifest.js";
@@ -18,6 +17,7 @@ import { pagedPath, splitPages } from "../../src/render/site/paged.js";
 import { markdown } from "../../src/render/site/pages/api-reference.js";
 import { type SiteContext, siteContexts } from "../../src/render/site/site.js";
 import { SITEMAP_MAX_URLS, sitemapIndexes, urlset, xmlText } from "../../src/render/site/sitemap.js";
+import { escapeHtml, html, jsonForScript, raw, safeHttpUrl } from "../../src/util/html.js";
 import { smallRecords } from "../helpers/sample-site.js";
 
 const WEEK: HoursData = {

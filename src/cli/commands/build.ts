@@ -1,8 +1,8 @@
 import { performance } from "node:perf_hooks";
+import { DEFAULT_KEEP_RELEASES } from "../../dataset/releases.js";
 import type { Dataset } from "../../dataset/types.js";
 import { purge, purgeLine } from "../../deploy/purge.js";
 import type { PublishResult } from "../../release/publish.js";
-import { DEFAULT_KEEP_RELEASES } from "../../render/releases/inputs.js";
 import { type Command, InputError, parse, UsageError } from "../args.js";
 import {
   formatProblem,

@@ -1,5 +1,5 @@
+import { identityStreet } from "../../dataset/identity.js";
 import { clinicId } from "../../util/id.js";
-import { identityStreet } from "../normalise/identity.js";
 import type { TextOptions } from "../readers/encoding.js";
 import type { ReaderEvent, RowProblem, SourceFacts } from "../readers/types.js";
 import type { NppesBundle, NppesFile } from "./bundle.js";

@@ -1,5 +1,5 @@
+import type { TreeFile } from "../../tree/manifest.js";
 import type { BuildContext } from "../context.js";
-import type { TreeFile } from "../output/tree-manifest.js";
 import type { OutputWriter } from "../output/writer.js";
 import { type ColumnInfo, csvColumns, DOCUMENT_COLUMNS, parquetColumns } from "./columns.js";
 import { CSV_HEADER, csvLine } from "./csv.js";

@@ -1,6 +1,6 @@
 import { basename } from "node:path";
+import type { TreeFile } from "../../tree/manifest.js";
 import type { Emitter } from "../emitter.js";
-import type { TreeFile } from "../output/tree-manifest.js";
 import { RenderTrace } from "../trace.js";
 import { FORMATS, type RowSink } from "./formats.js";
 import { licenseText } from "./license.js";

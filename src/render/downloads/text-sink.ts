@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
+import type { TreeFile } from "../../tree/manifest.js";
 import { gzipLevel } from "../output/compress.js";
-import type { TreeFile } from "../output/tree-manifest.js";
 import type { RowSink, SinkTarget, StateRows } from "./formats.js";
 import {
   crc32Combine,

@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
+import { MANIFEST_HEADER, manifestTrailer } from "../../tree/manifest.js";
+import type { TreeStart } from "../../tree/start.js";
 import { isUnitFile } from "../paths.js";
 import { hasSiblings } from "./compress.js";
 import type { TreeOp } from "./fs-thread.js";
 import { LineReader } from "./lines.js";
-import { MANIFEST_HEADER, manifestTrailer } from "./tree-manifest.js";
 
 /** What a render decided about the previous release's files, by group (a file and its `.br`/`.gz` siblings). */
 export interface MergeRules {
@@ -18,13 +19,6 @@ export interface MergeRules {
   /** Files written again that have siblings: the previous release's siblings of them go with them. */
   rewritten: ReadonlySet<string>;
 }
-
-/**
- * How the folder being written started: empty, or holding an earlier release (a recycled tree) whose files differ
- * from the previous release's only at the paths listed in the file `stale` (sorted, one a line: the previous
- * release's delta).
- */
-export type TreeStart = { kind: "empty" } | { kind: "recycled"; stale: string };
 
 export interface MergeResult {
   /** Files listed. */

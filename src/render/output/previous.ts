@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { join } from "node:path";
+import { MANIFEST_HEADER, manifestCount, TREE_MANIFEST } from "../../tree/manifest.js";
 import { isUnitFile } from "../paths.js";
 import { fileIndexSet, newFileIndex } from "./file-index.js";
-import { MANIFEST_HEADER, manifestCount, TREE_MANIFEST } from "./tree-manifest.js";
 
 /** The files of the release being replaced: carried (hard-linked) when unchanged instead of written again. */
 export interface PreviousTree {

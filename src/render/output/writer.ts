@@ -3,16 +3,16 @@ import { once } from "node:events";
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { link, mkdir, rename, rm } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
+import { manifestLine, TREE_MANIFEST, type TreeFile } from "../../tree/manifest.js";
+import type { TreeStart } from "../../tree/start.js";
 import { collectGarbage } from "../../util/collect-garbage.js";
 import { brotliQuality, type Compression, gzipLevel, hasSiblings } from "./compress.js";
 import { type Computed, type ComputeJob, ComputePool, type ComputeResult } from "./compute-pool.js";
 import { FsThread } from "./fs-thread.js";
-import { type MergeRules, mergeManifest, sameLine, type TreeStart } from "./manifest-merge.js";
+import { type MergeRules, mergeManifest, sameLine } from "./manifest-merge.js";
 import type { PreviousTree } from "./previous.js";
 import { sortedLines } from "./sort-lines.js";
-import { manifestLine, TREE_MANIFEST, type TreeFile } from "./tree-manifest.js";
 
-export type { TreeStart } from "./manifest-merge.js";
 export type { PreviousTree } from "./previous.js";
 
 export interface WriterOptions {

@@ -1,10 +1,10 @@
+import type { HistoryEntry } from "../../dataset/releases.js";
 import { ChangesDocument, ReleasesList } from "../../schema/releases.js";
 import { ARCHIVED_FORMATS } from "../downloads/names.js";
 import type { Emitter } from "../emitter.js";
 import { apiFile } from "../paths.js";
 import { changesDocument, changesPath, releasesList } from "./documents.js";
 import { FEED_FILE, releasesFeed } from "./feed.js";
-import type { HistoryEntry } from "./inputs.js";
 
 /**
  * The release history: `releases.json`, this release's changes document, the Atom feed, and the kept earlier

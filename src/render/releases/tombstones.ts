@@ -1,3 +1,4 @@
+import type { Tombstone } from "../../dataset/releases.js";
 import type { ClinicRecord } from "../../dataset/types.js";
 import { stateByCode } from "../../geo/states.js";
 import { ClinicDocument, type NearbyClinic } from "../../schema/clinic-document.js";
@@ -11,7 +12,6 @@ import { contentKey } from "../plan/keys.js";
 import { tombstonePageHtml } from "../site/pages/tombstone.js";
 import { type SiteContext, siteContext, siteContexts } from "../site/site.js";
 import type { Summary } from "../summary.js";
-import type { Tombstone } from "./inputs.js";
 import { NearestIndex } from "./nearest.js";
 
 /** Listed clinics a removed clinic's document and page point to. */

@@ -1,11 +1,11 @@
+import { freshness } from "../../../dataset/freshness.js";
+import { type Html, html, safeHttpUrl } from "../../../util/html.js";
 import { LICENSE } from "../../context.js";
-import { freshness } from "../../documents/freshness.js";
 import { statsDocument } from "../../documents/stats.js";
 import type { Published } from "../../emitter.js";
 import { changesPath } from "../../releases/documents.js";
 import type { Summary } from "../../summary.js";
 import { bytes } from "../format.js";
-import { type Html, html, safeHttpUrl } from "../html.js";
 import { homeCrumb, page } from "../layout.js";
 import type { SiteContext } from "../site.js";
 

@@ -1,9 +1,9 @@
+import { type Html, html } from "../../../util/html.js";
 import { NETWORK_PAGE_SIZE } from "../../documents/network-document.js";
 import type { NetworkMember } from "../../network-members.js";
 import { networkPage, networkPagePath, networkPath, statePage } from "../../paths.js";
 import type { NetworkSummary, Summary } from "../../summary.js";
 import { clinicItem } from "../clinic-item.js";
-import { type Html, html } from "../html.js";
 import { homeCrumb, page } from "../layout.js";
 import { nearMeBlock } from "../near-me.js";
 import { listTools, pagedPath, pager, type SitePage, splitPages } from "../paged.js";

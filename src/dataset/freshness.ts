@@ -1,4 +1,4 @@
-import type { Dataset } from "../../dataset/types.js";
+import type { Dataset } from "./types.js";
 
 /** A release whose newest record is older than this, at build time, is called old. */
 export const STALE_AFTER_DAYS = 365;

@@ -1,4 +1,4 @@
-import type { ClinicRecord } from "../../dataset/types.js";
+import type { ClinicRecord } from "./types.js";
 
 /** A field of a clinic that changed between two releases, with its old and new values as the API shows them. */
 export interface FieldChange {

@@ -1,4 +1,4 @@
-import { slugify } from "../../util/slug.js";
+import { slugify } from "../util/slug.js";
 
 /**
  * Identity keys: the reduced forms under which spellings of one clinic, one street or one city meet. They are
