@@ -96,7 +96,7 @@ describe("static build", () => {
     await renderSite(fromRecords(smallRecords()), out, {
       siteUrl: SITE_URL,
       compression: "fast",
-      emitters: WITHOUT_SITE,
+      parts: WITHOUT_SITE,
     });
     const stamped = Date.parse(
       (await readJson<{ meta: { generated_at: string } }>(out, "api/v1/stats.json")).meta.generated_at,

@@ -11,9 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectClinics, fromRecords } from "../src/dataset/store.js";
 import type { ClinicRecord, FlatDataset } from "../src/dataset/types.js";
 import { type PublishResult, publishRelease } from "../src/release/publish.js";
-import { EMITTERS, renderSite } from "../src/render/build.js";
-import type { Emitter } from "../src/render/emitter.js";
-import { isUnitFile } from "../src/render/paths.js";
+import { renderSite } from "../src/render/build.js";
+import { isUnitFile } from "../src/render/units/registry.js";
 import type { ClinicDocument } from "../src/schema/clinic-document.js";
 import { parseTreeManifest, TREE_MANIFEST } from "../src/tree/manifest.js";
 import { SAMPLE_BUILD, sampleRecords, tempDir } from "./helpers/sample-site.js";
@@ -167,7 +166,7 @@ describe("a chain of incremental releases", () => {
     full = await publishRelease(fromRecords(data[4] as FlatDataset), everything(), {
       ...SAMPLE_BUILD,
       generatedAt: at(4),
-      plan: "all",
+      mode: "all",
     });
     // And the last release's data (with the ids the release kept) from scratch, into a plain folder, with the same
     // tombstones.
@@ -326,18 +325,24 @@ describe("a chain of incremental releases", () => {
   });
 
   it("a build that fails in its recycled tree leaves the published release as it was, and the next builds from scratch", async () => {
-    const failing: Emitter = () => ({
-      async finish() {
-        throw new Error("an emitter that fails after the others wrote their files");
+    // The last state fails to load when the render reads it (the release's matching read it once before): most of
+    // the release's files are written by then.
+    const dataset = fromRecords({ ...(data[4] as FlatDataset), dataVersion: "2026-09-01" });
+    let loads = 0;
+    const failing = {
+      ...dataset,
+      clinics: {
+        ...dataset.clinics,
+        load: async (state: string) => {
+          if (state === "WI" && ++loads === 2)
+            throw new Error("a state that fails after the others were written");
+          return dataset.clinics.load(state);
+        },
       },
-    });
+    };
     const before = filesOf(store());
     await expect(
-      publishRelease(fromRecords({ ...(data[4] as FlatDataset), dataVersion: "2026-09-01" }), store(), {
-        ...SAMPLE_BUILD,
-        generatedAt: "2026-09-01T06:00:00Z",
-        emitters: [...EMITTERS, failing],
-      }),
+      publishRelease(failing, store(), { ...SAMPLE_BUILD, generatedAt: "2026-09-01T06:00:00Z" }),
     ).rejects.toThrow(/fails after the others/);
     expect(filesOf(store())).toEqual(before);
     // The tree it recycled is gone with it; one folder is left, so the next release starts an empty tree.

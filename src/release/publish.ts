@@ -6,8 +6,8 @@ import type { Dataset } from "../dataset/types.js";
 import { stateByCode } from "../geo/states.js";
 import {
   BuildError,
+  openPreviousTree,
   type PreviousTree,
-  previousTree,
   type RenderOptions,
   type RenderResult,
   renderSite,
@@ -31,7 +31,7 @@ import {
 import { readTombstones, writeTombstones } from "./tombstones.js";
 
 export interface PublishOptions
-  extends Omit<RenderOptions, "previous" | "previousRender" | "bookkeeping" | "release"> {
+  extends Omit<RenderOptions, "previous" | "previousBookkeeping" | "bookkeeping" | "release"> {
   /** Releases kept listed, with their dated downloads and changes documents (default 12). */
   keepReleases?: number;
   /** Largest share of the previous release's clinics a release may remove (default 0.1). */
@@ -142,7 +142,7 @@ async function buildRelease(
     const result = await renderSite(plan.dataset, temp.site, {
       ...render,
       previous: tree?.files ?? null,
-      previousRender: same && current ? join(current.state, RENDER) : null,
+      previousBookkeeping: same && current ? join(current.state, RENDER) : null,
       start,
       bookkeeping: join(temp.state, RENDER),
       onState: (state, records) => writeRecords(join(temp.state, "records"), state, records),
@@ -282,7 +282,7 @@ async function publishedTree(
   release: StoredRelease,
 ): Promise<{ files: PreviousTree; compression: string } | null> {
   try {
-    const files = await previousTree(release.site);
+    const files = await openPreviousTree(release.site);
     const info = await readInfo(release.state);
     return { files, compression: info?.compression ?? "" };
   } catch {

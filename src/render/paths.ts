@@ -61,15 +61,3 @@ export const apiFile = (path: string) => `${API_DIR}${path}`;
  */
 export const pageFile = (page: string) =>
   page.endsWith(".html") ? page.slice(1) : `${page.slice(1)}index.html`;
-
-/**
- * Whether a file of the output folder belongs to a unit (a clinic, city, state, network or search shard:
- * `src/render/plan/units.ts`): such files are carried by their unit when its content is unchanged; every other file
- * says something about the whole release.
- * @example isUnitFile("es/clinics/texas/austin/index.html") // true; isUnitFile("api/v1/stats.json") // false
- */
-export function isUnitFile(path: string): boolean {
-  return /^(?:(?:es\/)?clinics\/|(?:es\/)?networks\/[^/]+\/|sitemaps\/[^/]+\/|api\/v1\/(?:clinic|clinics|cities|networks|search\/[tp])\/)/.test(
-    path,
-  );
-}

@@ -15,9 +15,8 @@ import type { FlatDataset } from "../../src/dataset/types.js";
 import { renderSite } from "../../src/render/build.js";
 import { crc32Combine } from "../../src/render/downloads/gzip-member.js";
 import type { TextCounts } from "../../src/render/downloads/previous-text.js";
-import { downloadsEmitter } from "../../src/render/downloads/render.js";
 import { TEXT_BOOK_DIR } from "../../src/render/downloads/text-book.js";
-import { previousTree } from "../../src/render/output/previous.js";
+import { openPreviousTree } from "../../src/render/index.js";
 import { SAMPLE_BUILD, sampleRecords, tempDir } from "../helpers/sample-site.js";
 import { duckdb, sqlPath } from "./helpers.js";
 
@@ -29,10 +28,10 @@ async function release(data: FlatDataset, dir: string, o: { bookkeeping?: string
   const [site, kept] = o.before ?? [];
   await renderSite(fromRecords(data), dir, {
     ...SAMPLE_BUILD,
-    emitters: [downloadsEmitter],
+    parts: ["downloads"],
     bookkeeping: o.bookkeeping ?? null,
-    previous: site ? await previousTree(site) : null,
-    previousRender: kept ?? null,
+    previous: site ? await openPreviousTree(site) : null,
+    previousBookkeeping: kept ?? null,
   });
 }
 

@@ -4,7 +4,7 @@ import type { BuildContext } from "../context.js";
 import { LICENSE, SERVICE_NAME } from "../context.js";
 import { ENDPOINTS } from "../endpoints.js";
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
 const DESCRIPTION = `Read-only public JSON API for a directory of US urgent care clinics, published as static documents.
 

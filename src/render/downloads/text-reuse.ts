@@ -1,5 +1,7 @@
 import { join } from "node:path";
-import type { RenderPlan } from "../plan/plan.js";
+import type { Ledger } from "../ledger/ledger.js";
+import { clinicUnits } from "../units/clinic.js";
+import type { UnitKind } from "../units/kind.js";
 import type { StateRows } from "./formats.js";
 import { DOWNLOADS_DIR } from "./names.js";
 import { PreviousFile } from "./previous-file.js";
@@ -29,10 +31,10 @@ const noCounts = (): TextCounts => ({
  * counts (same fingerprint), says state by state which rows kept their text, and writes this release's bookkeeping.
  * A row keeps its text when the plan carries its clinic (its content key is the previous release's) and the fields
  * of the row that key does not cover (`rowExtras`) are the previous release's too.
- * @example const reuse = await TextReuse.open(run.plan, null); const state = await reuse.beginState("UT", rows);
+ * @example const reuse = await TextReuse.open(ledger, previousSite); const state = await reuse.beginState("UT", rows);
  */
 export class TextReuse {
-  readonly #plan: RenderPlan;
+  readonly #ledger: Ledger<UnitKind>;
   readonly #out: TextBookDir | null;
   readonly #previous: TextBookDir | null;
   readonly #site: string | null;
@@ -42,27 +44,29 @@ export class TextReuse {
   #state: { code: string; previous: StateRecord | null; record: StateRecord } | null = null;
 
   private constructor(
-    plan: RenderPlan,
+    ledger: Ledger<UnitKind>,
     out: TextBookDir | null,
     previous: { dir: TextBookDir; site: string; files: Record<string, FormatFiles> } | null,
   ) {
-    this.#plan = plan;
+    this.#ledger = ledger;
     this.#out = out;
     this.#previous = previous?.dir ?? null;
     this.#site = previous?.site ?? null;
     this.#files = previous?.files ?? {};
   }
 
-  /** Reuses nothing when the plan renders everything (`all`), or has no previous render that counts. */
-  static async open(plan: RenderPlan): Promise<TextReuse> {
-    const out = plan.bookkeeping === null ? null : new TextBookDir(plan.bookkeeping);
-    const before = plan.previousBookkeeping;
-    const site = plan.previousSite;
-    if (plan.mode !== "incremental" || before === null || site === null)
-      return new TextReuse(plan, out, null);
+  /**
+   * Reuses nothing when the ledger renders everything (`all`), or has no previous release that counts; `site` is
+   * the previous release's tree.
+   */
+  static async open(ledger: Ledger<UnitKind>, site: string | null): Promise<TextReuse> {
+    const out = ledger.bookkeeping === null ? null : new TextBookDir(ledger.bookkeeping);
+    const before = ledger.previousBookkeeping;
+    if (ledger.mode !== "incremental" || before === null || site === null)
+      return new TextReuse(ledger, out, null);
     const dir = new TextBookDir(before);
     const files = await dir.files();
-    return new TextReuse(plan, out, files ? { dir, site, files } : null);
+    return new TextReuse(ledger, out, files ? { dir, site, files } : null);
   }
 
   /** What a format reused and made so far (the counters its sink updates). */
@@ -90,7 +94,7 @@ export class TextReuse {
       for (const [i, row] of rows.entries()) {
         const j = at.get(row.clinic.id);
         if (j === undefined || previous.extras[j] !== extras[i]) continue;
-        if (this.#plan.decided("clinic", row.clinic.id)?.render === false) indexes[i] = j;
+        if (this.#ledger.decided(clinicUnits, row.clinic.id)?.render === false) indexes[i] = j;
       }
     }
     return { code, rows, previous: indexes };

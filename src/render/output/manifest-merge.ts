@@ -3,7 +3,6 @@ import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { MANIFEST_HEADER, manifestTrailer } from "../../tree/manifest.js";
 import type { TreeStart } from "../../tree/start.js";
-import { isUnitFile } from "../paths.js";
 import { hasSiblings } from "./compress.js";
 import type { TreeOp } from "./fs-thread.js";
 import { LineReader } from "./lines.js";
@@ -12,6 +11,8 @@ import { LineReader } from "./lines.js";
 export interface MergeRules {
   /** The render carried unchanged units: their files stay unless removed or written again. */
   carryUnits: boolean;
+  /** Whether a file (no `.br`/`.gz`) belongs to a unit (`src/render/units/registry.ts`). */
+  isUnitFile: (path: string) => boolean;
   /** Files of units that are gone (a unit no longer listed, a page its unit no longer has). */
   removed: ReadonlySet<string>;
   /** Files outside units kept on purpose (earlier releases' downloads). */
@@ -122,7 +123,7 @@ export async function mergeManifest(o: {
     const group = groupOf(path);
     let keep: boolean;
     if (path !== group && (!hasSiblings(group) || rules.rewritten.has(group))) keep = false;
-    else if (isUnitFile(group)) keep = rules.carryUnits && !rules.removed.has(group);
+    else if (rules.isUnitFile(group)) keep = rules.carryUnits && !rules.removed.has(group);
     else keep = rules.kept.has(group);
     if (keep) return carry(line, path);
     if (recycled) visit(path);

@@ -24,6 +24,8 @@ export interface WriterOptions {
    * named (`remove` names those that go). False: only what is written or `keep`-ed stays.
    */
   carryUnits?: boolean;
+  /** Whether a file (no `.br`/`.gz`) belongs to a unit: what `carryUnits` carries (`src/render/units/registry.ts`). */
+  isUnitFile?: (path: string) => boolean;
   /** How the folder starts: empty (the default), or a recycled tree of an earlier release (`src/release`). */
   start?: TreeStart;
   /** Where to list the paths this release changed (written or gone), for later releases that recycle its tree. */
@@ -260,6 +262,7 @@ export class OutputWriter {
     const previous = this.#options.previous ?? null;
     const rules: MergeRules = {
       carryUnits: previous !== null && this.#options.carryUnits === true,
+      isUnitFile: this.#options.isUnitFile ?? (() => false),
       removed: this.#removed,
       kept: this.#kept,
       rewritten: this.#rewritten,

@@ -2,7 +2,7 @@ import { freshness } from "../../../dataset/freshness.js";
 import { type Html, html, safeHttpUrl } from "../../../util/html.js";
 import { LICENSE } from "../../context.js";
 import { statsDocument } from "../../documents/stats.js";
-import type { Published } from "../../emitter.js";
+import type { Published } from "../../published.js";
 import { changesPath } from "../../releases/documents.js";
 import type { Summary } from "../../summary.js";
 import { bytes } from "../format.js";

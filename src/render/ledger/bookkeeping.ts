@@ -6,31 +6,19 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 
 /**
- * A unit is what is rendered together and carried together: the files one piece of content makes.
- * - `clinic` (key: id): its document and its page in every language;
- * - `tombstone` (key: id): the same files of a clinic no longer listed;
- * - `city` (key: slug, in its state): its clinics' document and its pages;
- * - `state` (key: slug): its cities' document and its page;
- * - `network` (key: slug): its documents (pages of 1,000 clinics) and its pages;
- * - `shard` (key: the shard's API path): one document of the search index.
- * Everything else (lists, stats, index, downloads, the release history, the site's home, about, sitemap…) says
- * something about the whole release and is rendered every time.
+ * A kind of unit as the ledger knows it: its name, the one character that names it in the bookkeeping, and whether
+ * its units belong to a US state (decided while the state is rendered) or to the whole release (networks, search
+ * shards: decided at the end). What a unit's files are is the kind's own business (`src/render/units/`).
  */
-export type UnitKind = "clinic" | "tombstone" | "city" | "state" | "network" | "shard";
-
-const CODE: Record<UnitKind, string> = {
-  clinic: "c",
-  tombstone: "t",
-  city: "y",
-  state: "s",
-  network: "n",
-  shard: "q",
-};
-const KIND = new Map(Object.entries(CODE).map(([kind, code]) => [code, kind as UnitKind]));
+export interface LedgerKind {
+  readonly name: string;
+  readonly code: string;
+  readonly scope: "state" | "release";
+}
 
 /** What a release remembers of one unit, for the next release to decide whether to render it again. */
-export interface UnitRecord {
-  kind: UnitKind;
+export interface UnitRecord<K extends LedgerKind = LedgerKind> {
+  kind: K;
   key: string;
   /**
    * What the next release needs to find the unit's files (and, for a clinic, what the search index knew of it):
@@ -43,19 +31,19 @@ export interface UnitRecord {
   stamp: string;
 }
 
-/** The bookkeeping file of one state's units, or of the units of the whole release (`_global`). */
+/** The bookkeeping file of one US state's units (`TX`), or of the units of the whole release (`_global`). */
 export const unitsFile = (dir: string, name: string) => join(dir, "units", `${name}.tsv.gz`);
 
-/** The name of the file of the units that belong to no state (networks, search shards). */
-export const GLOBAL_UNITS = "_global";
+/** The name of the file of the units that belong to no US state (networks, search shards). */
+export const RELEASE_UNITS = "_global";
 
 /** One line of a units file; the fields hold no tab or newline (keys are slugs, ids and paths; `extra` is JSON). */
 export function unitLine(u: UnitRecord): string {
-  return `${CODE[u.kind]}\t${u.key}\t${u.extra}\t${u.content}\t${u.stamp}\n`;
+  return `${u.kind.code}\t${u.key}\t${u.extra}\t${u.content}\t${u.stamp}\n`;
 }
 
-/** `kind\tkey`: how a unit is looked up. */
-export const unitId = (kind: UnitKind, key: string) => `${CODE[kind]}\t${key}`;
+/** `code\tkey`: how a unit is looked up. */
+export const unitId = (kind: LedgerKind, key: string) => `${kind.code}\t${key}`;
 
 /** Writes one units file (gzip level 1: it is read once, by the next release). */
 export async function writeUnits(file: string, lines: readonly string[]): Promise<void> {
@@ -69,9 +57,15 @@ export async function writeUnits(file: string, lines: readonly string[]): Promis
   );
 }
 
-/** The units of one file by `unitId`; empty when the file does not exist. */
-export async function readUnits(file: string): Promise<Map<string, UnitRecord>> {
-  const out = new Map<string, UnitRecord>();
+/**
+ * The units of one file by `unitId`; empty when the file does not exist. A line of a kind this program does not
+ * know (a kind since removed) is left out: its files, unnamed, go with the files of no unit.
+ */
+export async function readUnits<K extends LedgerKind>(
+  file: string,
+  kinds: ReadonlyMap<string, K>,
+): Promise<Map<string, UnitRecord<K>>> {
+  const out = new Map<string, UnitRecord<K>>();
   const found = await stat(file).then(
     () => true,
     () => false,
@@ -82,10 +76,10 @@ export async function readUnits(file: string): Promise<Map<string, UnitRecord>> 
     for await (const line of createInterface({ input: input.pipe(createGunzip()), crlfDelay: Infinity })) {
       if (!line) continue;
       const [code, key, extra, content, stamp] = line.split("\t");
-      const kind = KIND.get(code ?? "");
-      if (!kind || key === undefined || extra === undefined || !content || !stamp)
+      if (code === undefined || key === undefined || extra === undefined || !content || !stamp)
         throw new Error(`${file}: malformed unit line ${JSON.stringify(line.slice(0, 200))}`);
-      out.set(`${code}\t${key}`, { kind, key, extra, content, stamp });
+      const kind = kinds.get(code);
+      if (kind) out.set(`${code}\t${key}`, { kind, key, extra, content, stamp });
     }
   } finally {
     input.destroy();
