@@ -171,7 +171,7 @@ describe("a chain of incremental releases", () => {
     // And the last release's data (with the ids the release kept) from scratch, into a plain folder, with the same
     // tombstones.
     const last = releases[4] as PublishResult;
-    const kept = await collectClinics(last.plan.dataset.clinics);
+    const kept = await collectClinics(last.comparison.dataset.clinics);
     await renderSite(fromRecords({ ...(data[4] as FlatDataset), clinics: kept }), scratch(), {
       ...SAMPLE_BUILD,
       generatedAt: at(4),
@@ -180,7 +180,7 @@ describe("a chain of incremental releases", () => {
         keep: 1,
         previousVersion: null,
         changes: null,
-        tombstones: last.plan.tombstones,
+        tombstones: last.comparison.tombstones,
       },
     });
   }, 180_000);
@@ -202,7 +202,8 @@ describe("a chain of incremental releases", () => {
     expect(trees.every((t) => t.size > 1000)).toBe(true);
     // Only the current release keeps its base's bookkeeping (what a rebuild of its data version compares against);
     // the one before dropped the bookkeeping of the release before it, which nothing else held any more.
-    const state = (id: string) => readdirSync(join(store(), "..", ".public.releases", id, "state")).sort();
+    const state = (id: string) =>
+      readdirSync(join(store(), "..", ".public.releases", id, "bookkeeping")).sort();
     expect(state("0005-2026-08-01")).toContain("base");
     expect(state("0004-2026-07-01")).not.toContain("base");
     expect(state("0004-2026-07-01")).toEqual(state("0005-2026-08-01").filter((n) => n !== "base"));
@@ -359,7 +360,7 @@ describe("a chain of incremental releases", () => {
 
   it("a new version of the program renders every unit again, keeps the stamps of unchanged ones, and writes only what changed", async () => {
     // The current release as another version of the program left it: its render.json names another program.
-    const state = join(realpathSync(store()), "..", "state", "render", "render.json");
+    const state = join(realpathSync(store()), "..", "bookkeeping", "render", "render.json");
     const info = JSON.parse(readFileSync(state, "utf8")) as { fingerprint: string; content: string };
     expect(info.content).toMatch(/^[0-9a-f]{32}$/);
     writeFileSync(state, JSON.stringify({ ...info, fingerprint: "0".repeat(32) }));

@@ -186,8 +186,8 @@ describe("the search index of an incremental release", () => {
           `week ${week}`,
         ).toEqual([]);
         const headSize = TINY.headSize as number;
-        expect(bookkeeping(a.release.state, headSize), `week ${week}`).toEqual(
-          bookkeeping(b.release.state, headSize),
+        expect(bookkeeping(a.release.bookkeeping, headSize), `week ${week}`).toEqual(
+          bookkeeping(b.release.bookkeeping, headSize),
         );
       }
     },

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 
-/** What a release records about itself for the next one (`state/release.json`). */
+/** What a release records about itself for the next one (`bookkeeping/release.json`). */
 export interface ReleaseInfo {
   id: string;
   data_version: string;

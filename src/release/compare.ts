@@ -19,7 +19,8 @@ export interface StateCount {
   after: number;
 }
 
-export interface ReleasePlan {
+/** A data set compared with its base release: ids kept, what changed, the tombstones. */
+export interface Comparison {
   /** The data set with the ids kept from the base release. */
   dataset: Dataset;
   base: { dataVersion: string; clinics: number } | null;
@@ -33,13 +34,13 @@ export interface ReleasePlan {
 }
 
 /**
- * Plans a release against the one before: matches every state's clinics to the base release's (and to its
+ * Compares a data set with the release before it (its base): matches every state's clinics to the base release's (and to its
  * tombstones, so a clinic that comes back keeps its id), so that matched clinics keep their ids; lists what was
  * added, removed and changed; carries the tombstones forward (a relisted clinic leaves them). Reads the data set
  * state by state; holds only the changes in memory.
- * @example const plan = await planRelease(dataset, base);
+ * @example const comparison = await compareWithBase(dataset, base);
  */
-export async function planRelease(dataset: Dataset, base: BaseRelease | null): Promise<ReleasePlan> {
+export async function compareWithBase(dataset: Dataset, base: BaseRelease | null): Promise<Comparison> {
   const matchedByRule = Object.fromEntries(MATCH_RULES.map((r) => [r, 0])) as Record<MatchRule, number>;
   if (!base) {
     return { dataset, base: null, changes: null, ambiguous: [], matchedByRule, tombstones: [], states: [] };
@@ -84,7 +85,7 @@ export async function planRelease(dataset: Dataset, base: BaseRelease | null): P
 }
 
 /**
- * A store whose records carry the ids matched to the base release: the first load of a state (the plan's) matches
+ * A store whose records carry the ids matched to the base release: the first load of a state (the comparison's) matches
  * it and keeps the state's id changes (a map of the few ids that differ), every later load (the render's) applies
  * them without matching again.
  */
