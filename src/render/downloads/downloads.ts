@@ -8,12 +8,13 @@ import type { OutputWriter } from "../output/writer.js";
 import { RenderTrace } from "../trace.js";
 import type { UnitKind } from "../units/kind.js";
 import type { Checker } from "../validate.js";
-import { FORMATS, type RowSink } from "./formats.js";
+import { FORMATS } from "./formats.js";
 import { licenseText } from "./license.js";
 import { buildManifest, downloadUrl, fileEntry } from "./manifest.js";
 import { Manifest, type ManifestFile } from "./manifest-schema.js";
 import { DOWNLOADS_DIR, datedName, LICENSE_NAME, latestName, MANIFEST_NAME } from "./names.js";
 import { exportRows } from "./rows.js";
+import type { RowSink } from "./sink.js";
 import type { FormatFiles } from "./text-book.js";
 import { TextReuse } from "./text-reuse.js";
 

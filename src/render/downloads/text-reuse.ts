@@ -2,11 +2,11 @@ import { join } from "node:path";
 import type { Ledger } from "../ledger/ledger.js";
 import { clinicUnits } from "../units/clinic.js";
 import type { UnitKind } from "../units/kind.js";
-import type { StateRows } from "./formats.js";
 import { DOWNLOADS_DIR } from "./names.js";
 import { PreviousFile } from "./previous-file.js";
 import { PreviousText, type TextCounts } from "./previous-text.js";
 import type { ExportRow } from "./rows.js";
+import type { StateRows } from "./sink.js";
 import {
   type FormatFiles,
   type FormatRecord,

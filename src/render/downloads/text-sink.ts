@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import type { TreeFile } from "../../tree/manifest.js";
 import { gzipLevel } from "../output/compress.js";
-import type { RowSink, SinkTarget, StateRows } from "./formats.js";
 import {
   crc32Combine,
   type DeflatedPiece,
@@ -13,6 +12,7 @@ import {
 import { crc32 } from "./previous-file.js";
 import type { PreviousText, TextCounts } from "./previous-text.js";
 import type { ExportRow } from "./rows.js";
+import type { RowSink, SinkTarget, StateRows } from "./sink.js";
 import { type FormatRecord, type PieceEntry, TEXT_LAYOUT } from "./text-book.js";
 
 /** How a text download is laid out: `head`, one `line` per row joined by `separator`, then `tail` (or `empty`). */
