@@ -2,12 +2,11 @@ import { LANG_PREFIX, LANGS } from "../../i18n/lang.js";
 import type { BuildContext } from "../context.js";
 import type { Json } from "../documents/openapi.js";
 import type { OutputWriter } from "../output/writer.js";
-import { citySitemap, networkPage, pageFile, statePage } from "../paths.js";
+import { citySitemap, pageFile, statePage } from "../paths.js";
 import type { Published } from "../published.js";
 import { FAVICON_SVG, faviconIco } from "../site/favicon.js";
 import { ICONS, iconPng } from "../site/icons.js";
 import { manifestFile, webManifest } from "../site/manifest.js";
-import { LIST_PAGE_SIZE, pagedPath } from "../site/paged.js";
 import { aboutPageHtml } from "../site/pages/about.js";
 import { apiReferenceHtml, type ExampleValues } from "../site/pages/api-reference.js";
 import { homePageHtml } from "../site/pages/home.js";
@@ -20,6 +19,7 @@ import { chunks, numbered, SITE_SITEMAP, sitemapIndexes, urlset } from "../site/
 import { llmsTxt, robotsTxt } from "../site/text-files.js";
 import { zipShards } from "../site/zip-shards.js";
 import type { Summary } from "../summary.js";
+import { networkListPages } from "../units/network.js";
 
 /** The HTML 404 page at the root of the output folder; the server answers unknown non-API paths with it. */
 export const NOT_FOUND_PAGE = "404.html";
@@ -76,10 +76,7 @@ export async function writeSiteFrame(
 async function writeSitemaps(out: OutputWriter, ctx: BuildContext, summary: Summary): Promise<string[]> {
   const paths = ["/", "/near-me/", "/networks/", "/about/", "/docs/"];
   for (const s of summary.states) paths.push(statePage(s.state.slug));
-  for (const n of summary.networks) {
-    const pages = Math.max(1, Math.ceil(n.clinics / LIST_PAGE_SIZE));
-    for (let k = 1; k <= pages; k++) paths.push(pagedPath(networkPage(n.slug), k));
-  }
+  for (const n of summary.networks) paths.push(...networkListPages(n.slug, n.clinics));
   const urls = LANGS.flatMap((l) => paths.map((p) => ctx.page(`${LANG_PREFIX[l]}${p}`)));
   const files: string[] = [];
   for (const [i, part] of chunks(urls).entries()) {

@@ -6,14 +6,24 @@ import { NETWORK_PAGE_SIZE, networkDocument, networkPages } from "../documents/n
 import { contentKeyStream } from "../ledger/keys.js";
 import type { NetworkMember, NetworkMembers } from "../network-members.js";
 import { apiFile, networkPage, networkPagePath, pageFile } from "../paths.js";
-import { LIST_PAGE_SIZE } from "../site/paged.js";
+import { LIST_PAGE_SIZE, pagedPath } from "../site/paged.js";
 import { networkPagesHtml } from "../site/pages/network.js";
 import type { NetworkSummary, Summary } from "../summary.js";
-import { inEveryLanguage, pagedFiles } from "./files.js";
+import { inEveryLanguage, pageFiles } from "./files.js";
 import type { Unit, UnitKind } from "./kind.js";
 
 const DOCUMENT = /^api\/v1\/networks\/[^/]+(?:\/\d+)?\.json$/;
 const PAGE = inEveryLanguage("networks/[^/]+/(?:page-\\d+/)?index\\.html");
+
+/**
+ * The site paths of a network's list pages, without the language (`/networks/carenow/`, `…/page-2/`): its
+ * pages of `LIST_PAGE_SIZE` clinics.
+ * @example networkListPages("carenow", 150) // ["/networks/carenow/", "/networks/carenow/page-2/"]
+ */
+export const networkListPages = (slug: string, clinics: number): string[] =>
+  Array.from({ length: Math.max(1, Math.ceil(clinics / LIST_PAGE_SIZE)) }, (_, i) =>
+    pagedPath(networkPage(slug), i + 1),
+  );
 
 /** `extra` of a network: its clinics, and the page size of its documents when it is not the published one. */
 const extraOf = (clinics: number, size: number) =>
@@ -34,7 +44,7 @@ export const networkUnits: UnitKind = {
     const docs = Array.from({ length: networkPages(clinics, size ?? NETWORK_PAGE_SIZE) }, (_, i) =>
       apiFile(networkPagePath(key, i + 1)),
     );
-    return [...docs, ...pagedFiles(networkPage(key), Math.max(1, Math.ceil(clinics / LIST_PAGE_SIZE)))];
+    return [...docs, ...networkListPages(key, clinics).flatMap(pageFiles)];
   },
 };
 
