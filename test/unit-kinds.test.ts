@@ -9,7 +9,9 @@ import { fromRecords } from "../src/dataset/store.js";
 import type { ClinicRecord, FlatDataset } from "../src/dataset/types.js";
 import { publishRelease } from "../src/release/publish.js";
 import { contentKey } from "../src/render/ledger/keys.js";
+import { cityUnits } from "../src/render/units/city.js";
 import type { StateUnitKind, Unit } from "../src/render/units/kind.js";
+import { isUnitFile, retiredFiles } from "../src/render/units/registry.js";
 import { parseTreeManifest, TREE_MANIFEST } from "../src/tree/manifest.js";
 import { API_BUILD, smallRecords, tempDir } from "./helpers/sample-site.js";
 
@@ -128,5 +130,49 @@ describe("a kind of unit registered by a test", () => {
     expect((built[1] as Map<string, string>).has(facts(goneCity))).toBe(true);
     expect((built[2] as Map<string, string>).has(facts(goneCity))).toBe(false);
     expect(() => statSync(join(out(), facts(goneCity)))).toThrow(/ENOENT/);
+  });
+});
+
+describe("the registry of kinds", () => {
+  it.each([
+    ["api/v1/clinic/k3v9q2m7x1ab.json", true],
+    ["clinics/texas/austin/k3v9q2m7x1ab.html", true],
+    ["es/clinics/texas/austin/k3v9q2m7x1ab.html", true],
+    ["api/v1/clinics/texas/austin.json", true],
+    ["clinics/texas/austin/index.html", true],
+    ["es/clinics/texas/austin/page-2/index.html", true],
+    ["sitemaps/texas/austin.xml", true],
+    ["api/v1/cities/texas.json", true],
+    ["clinics/texas/index.html", true],
+    ["api/v1/networks/carenow.json", true],
+    ["api/v1/networks/carenow/2.json", true],
+    ["networks/carenow/index.html", true],
+    ["es/networks/carenow/page-3/index.html", true],
+    ["api/v1/search/t/bl.json", true],
+    ["api/v1/search/p/b.json", true],
+    ["api/v1/search/index.json", false],
+    ["api/v1/networks.json", false],
+    ["networks/index.html", false],
+    ["sitemaps/site.xml", false],
+    ["api/v1/stats.json", false],
+    ["index.html", false],
+    ["downloads/manifest.json", false],
+    ["assets/zips/787.json", false],
+  ])("isUnitFile(%s) is %s", (path, unit) => {
+    expect(isUnitFile(path)).toBe(unit);
+  });
+
+  it("names every file a unit renders, and the files of a unit's old shape it no longer has", () => {
+    const city = { kind: cityUnits, key: "austin", content: "k", stamp: "s" };
+    expect(cityUnits.files({ key: "austin", extra: "2" }, "texas").every((p) => isUnitFile(p))).toBe(true);
+    expect(
+      retiredFiles({ before: { ...city, extra: "2" }, now: { ...city, extra: "1" }, state: "texas" }),
+    ).toEqual(["clinics/texas/austin/page-2/index.html", "es/clinics/texas/austin/page-2/index.html"]);
+    expect(retiredFiles({ before: { ...city, extra: "1" }, now: null, state: "texas" })).toEqual([
+      "api/v1/clinics/texas/austin.json",
+      "clinics/texas/austin/index.html",
+      "es/clinics/texas/austin/index.html",
+      "sitemaps/texas/austin.xml",
+    ]);
   });
 });
