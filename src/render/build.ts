@@ -149,7 +149,6 @@ export async function renderSite(
   const scratch = await mkdtemp(join(dir, "..", ".scratch-"));
   /** The state records being kept (`onState`), behind the render. */
   let keeping = null as Settled<void> | null;
-  let downloads: Downloads | null = null;
   try {
     const trace = RenderTrace.fromEnv();
     const members = new NetworkMembers(join(scratch, "networks"));
@@ -165,7 +164,7 @@ export async function renderSite(
           ...(options.verifySearch ? { verify: true } : {}),
         })
       : null;
-    downloads = parts.has("downloads") ? await Downloads.open({ ctx, out, ledger, previousSite }) : null;
+    const downloads = parts.has("downloads") ? await Downloads.open({ ctx, out }) : null;
     const tombstones = byState(options.release?.tombstones ?? []);
     let first: StateGroup | null = null;
 
@@ -197,7 +196,7 @@ export async function renderSite(
       await trace.step("units", () => units.state(input, stateKinds));
       await trace.step("network members", () => members.add(group));
       if (search) await trace.step("search", () => search.state(group));
-      if (downloads) await trace.step("downloads", () => downloads?.state(group));
+      if (downloads) await trace.step("downloads", () => downloads.state(group));
       await trace.step("ledger: write", () => ledger.endState(code));
       units.removeRetired();
       collectGarbage();
@@ -219,7 +218,7 @@ export async function renderSite(
     const searchExamples = search ? await trace.step("search: finish", () => search.finish()) : {};
 
     // The outputs about the whole release, each given what it shows.
-    const datasets = downloads ? await trace.step("downloads: finish", () => downloads?.finish(check)) : null;
+    const datasets = downloads ? await trace.step("downloads: finish", () => downloads.finish(check)) : null;
     const openapi = openApiDocument(ctx, {
       manifestUrl: downloadUrl(ctx, MANIFEST_NAME),
       licenseUrl: downloadUrl(ctx, LICENSE_NAME),
@@ -269,7 +268,6 @@ export async function renderSite(
     };
   } finally {
     await keeping?.done;
-    await downloads?.close().catch(() => {});
     await out.drain().catch(() => {});
     await out.close();
     await rm(scratch, { recursive: true, force: true });

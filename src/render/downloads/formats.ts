@@ -87,7 +87,7 @@ export const FORMATS: readonly FormatSpec[] = [
         { key: "synthetic", value: String(ctx.dataset.source.synthetic) },
       ]);
       return {
-        append: async (state) => sink.append(state.rows),
+        append: async (rows) => sink.append(rows),
         close: async () => {
           const rows = sink.close();
           return { rows, files: [await out.adopt(path)] };
