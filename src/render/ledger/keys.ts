@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
  * files show apart from their stamp. Two releases of one program that compute the same key for a unit render it to
  * the same bytes (given the same stamp); test/incremental.test.ts checks it by rendering every unit again. The
  * program is not in it: a unit whose key a new version computes unchanged keeps its stamp (`./fingerprint.ts`).
- * @example contentKey(plan.fingerprint, "city", [entry, memberKeys])
+ * @example contentKey(ledger.fingerprint, "city", [entry, memberKeys])
  */
 export function contentKey(fingerprint: string, kind: string, content: unknown): string {
   return createHash("sha256")
