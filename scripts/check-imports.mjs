@@ -26,7 +26,7 @@ const LAYERS = {
   sample: ["util", "geo", "schema", "dataset"],
   render: ["util", "geo", "schema", "tree", "dataset", "i18n", "browser"],
   release: ["util", "geo", "schema", "tree", "dataset", "render/index.ts"],
-  deploy: ["util", "geo", "schema", "tree", "dataset"],
+  deploy: ["util", "geo", "schema", "tree", "dataset", "release"],
   cli: ["*"],
 };
 

@@ -252,6 +252,29 @@ describe("the API over HTTP", () => {
     expect(body).toMatchObject({ status: 404, code: "not_found" });
   });
 
+  it.each([
+    ["/api/v1/cities/TX.json", "/api/v1/cities/texas.json"],
+    ["/api/v1/cities/texs.json", "/api/v1/cities/texas.json"],
+    ["/api/v1/clinics/texas/austn.json", "/api/v1/clinics/texas/austin.json"],
+    ["/api/v1/clinics/tx/austin.json", "/api/v1/clinics/texas/austin.json"],
+    ["/api/v1/clinics/texas/not-a-city.json", "/api/v1/cities/texas.json"],
+    ["/index.json", "/api/v1/index.json"],
+    ["/cities.json", "/api/v1/cities.json"],
+  ])("names the nearest document in the 404 body of %s: %s", async (path, suggestion) => {
+    const res = await get(base, path);
+    expect(res.status).toBe(404);
+    expectCommonHeaders(res, path);
+    const body = json<Doc>(res);
+    expectValid("Error", body, path);
+    expect(body).toEqual({
+      status: 404,
+      code: "not_found",
+      message: `No document exists at this path. Did you mean ${suggestion}?`,
+      suggestion,
+    });
+    expect((await get(base, suggestion)).status).toBe(200);
+  });
+
   it("every error status the server can send has a body valid against the published Error schema", async () => {
     expect(ERROR_STATUSES).toEqual(
       expect.arrayContaining([400, 404, 405, 408, 413, 414, 416, 431, 500, 503]),

@@ -1,11 +1,12 @@
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, readlink } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleBuildLog, sampleSite } from "./helpers/sample-build.js";
 import { SITE_URL, tempDir } from "./helpers/sample-site.js";
+import { HIFLD_FIXTURE } from "./ingest/helpers.js";
 
 const exec = promisify(execFile);
 const BIN = join(process.cwd(), "bin/ucd.js");
@@ -19,6 +20,14 @@ async function ucd(...args: string[]): Promise<{ code: number; stdout: string; s
     const err = e as { code: number; stdout: string; stderr: string };
     return { code: err.code, stdout: err.stdout, stderr: err.stderr };
   }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Whether a process runs (a zombie, ended and not yet reaped by whoever adopted it, does not). */
+async function running(pid: number): Promise<boolean> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  return stat !== null && stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
 }
 
 // Each test runs its own process: they run side by side.
@@ -95,6 +104,39 @@ describe.concurrent("ucd command line", () => {
     expect([code, signal]).toEqual([null, "SIGTERM"]);
     expect(() => process.kill(build, 0)).toThrow(/ESRCH/);
     await expect(readdir(out).catch(() => [])).resolves.not.toContain("public");
+  });
+
+  it("on Node 20's path, a build whose parent is killed (SIGKILL) ends too, and the next build is not refused", async () => {
+    // The relaunch's child process (Node 20): where Node has process.execve, it is taken away to take that path.
+    const out = join(tmp.dir, "orphaned");
+    const lock = join(tmp.dir, ".orphaned.releases", ".lock");
+    const noExecve = "data:text/javascript,delete process.execve";
+    const parent = spawn(
+      process.execPath,
+      ["--import", noExecve, BIN, "build", "--input", HIFLD_FIXTURE, "--out", out, "--compression", "fast"],
+      { stdio: "ignore" },
+    );
+    const exited = once(parent, "exit");
+    // The child holds the store's lock once it has imported, while it renders (seconds).
+    let child = 0;
+    for (let i = 0; i < 4800 && child === 0; i++) {
+      const holder = Number(await readFile(lock, "utf8").catch(() => "0"));
+      if (holder > 0 && holder !== parent.pid) child = holder;
+      else await sleep(25);
+    }
+    expect(child).toBeGreaterThan(0);
+    parent.kill("SIGKILL");
+    await exited;
+    let alive = true;
+    for (let i = 0; i < 2400 && alive; i++) {
+      alive = await running(child);
+      if (alive) await sleep(25);
+    }
+    expect(alive).toBe(false);
+    await expect(readlink(out)).rejects.toThrow(/ENOENT/); // nothing published
+    const next = await ucd("build", "--input", HIFLD_FIXTURE, "--out", out, "--compression", "fast");
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.stderr).toMatch(/^release \d{4}-\S+ published$/m);
   });
 
   it("exits 1 when serving a folder that does not exist", async () => {

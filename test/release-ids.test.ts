@@ -221,6 +221,72 @@ describe("an unchanged clinic keeps its id and never appears in the changes", ()
   });
 });
 
+describe("a clinic that moves to another state, keeping its id (as an NPI's does)", () => {
+  /** `list` released after `base`, imported with the ids it carries. */
+  async function kept(base: Release, list: readonly Row[], version: string): Promise<Release> {
+    const { dataset, file } = await importRows(list, version, true);
+    const previous = [...new Set(base.records.values())];
+    const comparison = await compareWithBase(dataset, {
+      dataVersion: base.version,
+      clinics: previous.length,
+      records: async (state) => previous.filter((r) => r.state === state),
+      tombstones: base.tombstones,
+    });
+    const records = byRow(list, file, await collectClinics(comparison.dataset.clinics));
+    return { rows: list, records, tombstones: comparison.tombstones, comparison, version };
+  }
+  const mover = () => rows.find((r) => r.state_code === "DE") as Row;
+  /** The same clinic, id and all, at its street in Newport, Rhode Island. */
+  const moved = (r: Row): Row => {
+    const town = ELSEWHERE.RI as (typeof ELSEWHERE)[string];
+    return {
+      ...r,
+      address: `${r.street}, ${town.name}, RI ${town.zip}`,
+      city: town.city,
+      city_name: town.name,
+      zip: town.zip,
+      latitude: String(town.latitude),
+      longitude: String(town.longitude),
+      coordinates: `${town.latitude},${town.longitude}`,
+      neighborhood: "",
+      state: "rhode-island",
+      state_code: "RI",
+      state_name: "Rhode Island",
+    };
+  };
+
+  it("is one clinic that changed its state, city and address: not removed and added, no tombstone", async () => {
+    const r1 = await first(rows);
+    const r2 = await kept(
+      r1,
+      rows.map((r) => (r === mover() ? moved(r) : r)),
+      "2026-06-01",
+    );
+    const id = mover().id as string;
+    const changes = r2.comparison?.changes;
+    expect(changes?.added.map((r) => r.id)).not.toContain(id);
+    expect(changes?.removed.map((r) => r.id)).not.toContain(id);
+    const change = changes?.changed.find((c) => c.after.id === id);
+    expect(change?.fields).toContainEqual({ field: "state", old: "DE", new: "RI" });
+    expect(change?.fields).toContainEqual({ field: "city", old: "wilmington", new: "newport" });
+    expect(r2.tombstones.map((t) => t.record.id)).not.toContain(id);
+  });
+
+  it("listed again in another state after it closed: its tombstone goes", async () => {
+    const r1 = await first(rows);
+    const r2 = await kept(
+      r1,
+      rows.filter((r) => r !== mover()),
+      "2026-06-01",
+    );
+    const id = mover().id as string;
+    expect(r2.tombstones.map((t) => t.record.id)).toContain(id);
+    const r3 = await kept(r2, [...r2.rows, moved(mover())], "2026-07-01");
+    expect(r3.comparison?.changes?.added.map((r) => r.id)).toContain(id);
+    expect(r3.tombstones.map((t) => t.record.id)).not.toContain(id);
+  });
+});
+
 describe("matching one state's clinics (records of a real import)", () => {
   let base: ClinicRecord[];
   beforeAll(async () => {

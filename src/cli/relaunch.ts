@@ -36,6 +36,12 @@ export function relaunchArgs(
   return [...execArgv, YOUNG_GENERATION_FLAG];
 }
 
+/**
+ * Set in the environment of the relaunched child (Node 20) to the parent's process id: the child ends when that
+ * parent does (`endWithParent`).
+ */
+const PARENT_VARIABLE = "UCD_RELAUNCHED_BY";
+
 /** `process.execve` (Node 23.11+): this process becomes a new Node, same PID and standard streams. */
 type Execve = (file: string, args: string[], env: NodeJS.ProcessEnv) => never;
 
@@ -45,16 +51,24 @@ type Execve = (file: string, args: string[], env: NodeJS.ProcessEnv) => never;
  * and signals) and the call does not return. Elsewhere (Node 20) the CLI runs in a child process sharing this
  * one's standard streams, and the call resolves with its exit code: SIGINT, SIGTERM and SIGHUP sent to this process
  * go to the child, and a child ended by a signal ends this process by the same signal, so that a caller sees what
- * it would have seen without the relaunch.
+ * it would have seen without the relaunch. A parent that dies without passing anything on (SIGKILL, the OOM killer)
+ * ends the child too (`endWithParent`): a build nobody waits for would hold the store's lock and publish later.
  * @example const code = await relaunch(script, argv); if (code === null) process.exitCode = await main(argv);
  */
 export async function relaunch(script: string, argv: readonly string[]): Promise<number | null> {
   const args = relaunchArgs(argv, process.execArgv, process.env);
-  if (args === null) return null;
+  if (args === null) {
+    endWithParent();
+    return null;
+  }
   const execve = (process as { execve?: Execve }).execve;
   if (typeof execve === "function")
     execve.call(process, process.execPath, [process.execPath, ...args, script, ...argv], process.env);
-  const child = spawn(process.execPath, [...args, script, ...argv], { stdio: "inherit" });
+  // An IPC channel, never used for messages: it closes when this process ends, however it ends.
+  const child = spawn(process.execPath, [...args, script, ...argv], {
+    stdio: ["inherit", "inherit", "inherit", "ipc"],
+    env: { ...process.env, [PARENT_VARIABLE]: String(process.pid) },
+  });
   const forward = (signal: NodeJS.Signals) => () => {
     child.kill(signal);
   };
@@ -72,4 +86,26 @@ export async function relaunch(script: string, argv: readonly string[]): Promise
     return 1;
   }
   return code ?? 1;
+}
+
+/**
+ * In the child a Node 20 relaunch started: ends it, as SIGTERM ends a build (nothing published; the next build
+ * removes its lock and temporary folder, its process being gone), once the parent's IPC channel closes — the kernel
+ * closes it when the parent dies, SIGKILL included, which nothing in Node could catch. The channel does not keep the
+ * child running. Elsewhere (no channel, or one another program opened without the variable) it does nothing.
+ */
+function endWithParent(): void {
+  const channel = (process as { channel?: { unref(): void } }).channel;
+  const parent = process.env[PARENT_VARIABLE];
+  if (channel === undefined || parent === undefined) return;
+  delete process.env[PARENT_VARIABLE]; // not for the processes this one starts
+  const end = () => {
+    process.kill(process.pid, "SIGTERM");
+  };
+  // A parent gone already (this process adopted by another, the channel closed) is not waited for.
+  if (parent !== String(process.ppid) || !process.connected) end();
+  else {
+    process.once("disconnect", end);
+    channel.unref();
+  }
 }

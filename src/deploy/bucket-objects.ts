@@ -8,6 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
 import { join } from "node:path";
 import {
   cacheClassOf,
@@ -33,8 +34,53 @@ export interface BucketObject {
 /** Where the bucket keeps its record of what it holds (not a file of the build; a dotted folder, never linked). */
 export const BUCKET_RECORD_KEY = ".ucd/objects.tsv";
 
-/** First line of the bucket's record: the format and its version. */
-export const RECORD_HEADER = "#ucd-objects\t1\n";
+/**
+ * First line of the bucket's record: the format, its version and the release the record describes (`-` when the
+ * build names none), which a script shows when the bucket holds another record than its plan expects. Version 1,
+ * without the release, is still read.
+ * @example recordHeader("0003-2026-06-15") // "#ucd-objects\t2\t0003-2026-06-15\n"
+ */
+export function recordHeader(release: string | null): string {
+  if (release !== null && (release === "" || release === "-" || /[\t\r\n]/.test(release)))
+    throw new Error(`cannot name the release ${JSON.stringify(release)} in a bucket's record`);
+  return `#ucd-objects\t2\t${release ?? "-"}\n`;
+}
+
+/** The first line of a record written by any version: `#ucd-objects\t1`, or version 2 with its release. */
+const RECORD_FIRST_LINE = /^#ucd-objects\t(?:1|2\t[^\t\r\n]+)$/;
+
+/**
+ * What names a bucket's record: the release it describes (null when it names none) and its `#end` line, whose
+ * count and SHA-256 of every line before it tell one record from another.
+ */
+export interface RecordName {
+  release: string | null;
+  trailer: string;
+}
+
+/**
+ * The release and `#end` line of a record file (its first and last lines; the file is checked whole when a plan
+ * reads it, `recordObjects`).
+ * @example await recordName("held.tsv") // { release: "0002-2026-06-08", trailer: "#end\t812\t5f0c…" }
+ */
+export async function recordName(file: string): Promise<RecordName> {
+  const handle = await open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    const read = async (at: number, length: number) =>
+      (await handle.read(Buffer.alloc(length), 0, length, at)).buffer.toString("utf8");
+    const head = await read(0, Math.min(size, 4096));
+    const first = head.slice(0, head.indexOf("\n"));
+    const tail = await read(Math.max(0, size - 512), Math.min(size, 512));
+    const trailer = /(?:^|\n)(#end\t\d+\t[0-9a-f]{64})\n$/.exec(tail)?.[1];
+    if (!RECORD_FIRST_LINE.test(first) || trailer === undefined)
+      throw new ListingError(`${file}: not a bucket's record (its first or last line)`);
+    const release = first.split("\t")[2];
+    return { release: release === undefined || release === "-" ? null : release, trailer };
+  } finally {
+    await handle.close();
+  }
+}
 
 /** The document a path belongs to: itself, or for a precompressed sibling (`x.br`, `x.gz`) the file `x`. */
 export function documentOf(path: string): { document: string; encoding: "br" | "gzip" | null } {
@@ -92,7 +138,11 @@ export class ListingError extends Error {
  * key order, or at the end when the file is truncated, edited or does not end with a line break. Consumers act on
  * the lines only once the stream has ended without an error.
  */
-export async function* checkedLines(file: string, header: string): AsyncGenerator<string> {
+export async function* checkedLines(
+  file: string,
+  header: string,
+  accepts: (firstLine: string) => boolean = (line) => `${line}\n` === header,
+): AsyncGenerator<string> {
   const hash = createHash("sha256");
   let rest = "";
   let n = 0;
@@ -108,8 +158,7 @@ export async function* checkedLines(file: string, header: string): AsyncGenerato
       n++;
       if (trailer !== null) fail("text after the #end line");
       if (n === 1) {
-        if (`${line}\n` !== header)
-          fail(`not a ${header.slice(1, header.indexOf("\t"))} listing (first line)`);
+        if (!accepts(line)) fail(`not a ${header.slice(1, header.indexOf("\t"))} listing (first line)`);
         hash.update(`${line}\n`);
         continue;
       }
@@ -177,7 +226,7 @@ export function recordLine(o: BucketObject): string {
  */
 export async function* recordObjects(file: string): AsyncGenerator<BucketObject> {
   let n = 1;
-  for await (const line of checkedLines(file, RECORD_HEADER)) {
+  for await (const line of checkedLines(file, recordHeader(null), (l) => RECORD_FIRST_LINE.test(l))) {
     n++;
     const cells = line.split("\t");
     const [key, bytes, sha256, type, encoding, cache, disposition] = cells;

@@ -31,6 +31,7 @@ import {
   NOT_FOUND_HTML,
   NOT_FOUND_JSON,
   type ServeTarget,
+  UNLISTED_TARGET_PATTERN,
 } from "./common.js";
 
 /**
@@ -111,6 +112,10 @@ export function caddyConfig(o: ServeTarget): string {
     "\t\t# Files on disk that are not documents: precompressed siblings by name, the manifest, dotfiles.",
     `\t\t@hidden path_regexp ${q(HIDDEN_PATH_PATTERN)}`,
     "\t\terror @hidden 404",
+    "\t\t# Targets ucd serve never finds (an empty or dot segment, an encoded slash), which Caddy would clean into a",
+    "\t\t# listed path: matched on the target as sent.",
+    `\t\t@unlisted vars_regexp {http.request.orig_uri} ${q(UNLISTED_TARGET_PATTERN)}`,
+    "\t\terror @unlisted 404",
     "",
     "\t\t# /api/v1 and /api/v1/ answer with /api/v1/index.json (API clients rarely follow redirects).",
     "\t\t@api_folder {",
@@ -184,7 +189,9 @@ export function caddyConfig(o: ServeTarget): string {
     "\t\t@not_found expression {err.status_code} in [403, 404]",
     "\t\thandle @not_found {",
     `\t\t\theader Cache-Control ${q(CACHE_CONTROL.notFound)}`,
-    `\t\t\t@api path ${API_PREFIX}*`,
+    "\t\t\t# JSON under the API and for a .json path, by the path as sent, decoded (as ucd serve chooses): `//api/…` is",
+    "\t\t\t# not under the API.",
+    `\t\t\t@api vars_regexp {http.request.orig_uri.path} ${q(`^${API_PREFIX}|\\.[jJ][sS][oO][nN]$`)}`,
     "\t\t\thandle @api {",
     `\t\t\t\theader Content-Type ${q(JSON_TYPE)}`,
     `\t\t\t\trewrite * ${NOT_FOUND_JSON}`,

@@ -25,7 +25,21 @@ export const SIBLINGS = [
  */
 export const HIDDEN_PATH_PATTERN = "(?:\\.(?:br|gz)$|/\\.|^/files\\.tsv$)";
 
-/** Prefix of the API: unknown paths under it get the JSON 404 (`404.json`), others the HTML page (`404.html`). */
+/**
+ * Request targets that `ucd serve` never finds, though nginx and Caddy would normalise them into a listed path: an
+ * empty segment (`/api//v1/…`, `//x`), a dot segment (`/api/v1/../v1/…`, `/./x`, also percent-encoded: `%2e%2e`),
+ * an encoded slash (`%2F`). The server looks up the decoded path as it is (`lookupKey`: no listed name has such a
+ * segment, and `%2F` never becomes a separator), so each is a 404 there; the configs answer them 404 too. Matched
+ * against the raw target (nginx `$request_uri`, Caddy `{http.request.orig_uri}`), origin-form or absolute-form, its
+ * query left out. A regex source valid in PCRE and RE2.
+ */
+export const UNLISTED_TARGET_PATTERN =
+  "^(?:[hH][tT][tT][pP][sS]?://[^/?]*)?/(?:[^?]*/)?(?:/|(?:\\.|%2[eE]){1,2}(?:[/?]|$))|^[^?]*%2[fF]";
+
+/**
+ * Prefix of the API: unknown paths under it get the JSON 404 (`404.json`), as do unknown `.json` paths elsewhere;
+ * others the HTML page (`404.html`).
+ */
 export const API_PREFIX = "/api/";
 
 /** The build's 404 documents (written by `src/render`, listed in `files.tsv`). */

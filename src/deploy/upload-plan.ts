@@ -9,25 +9,30 @@
  * tree already holds everything a kept release needs (its dated downloads, changes document, tombstones), so a
  * key missing from it is needed by no kept release. Without a record it lists every key and deletes nothing.
  *
- * Phases, so that no client is ever sent to a key that is not there: 1, keys the bucket does not hold yet (nothing
+ * A plan applies to the bucket it was made for: before anything, a script checks that the bucket holds the record
+ * the plan was made against, or the plan's own (`BucketGuard`). Then phases, so that no client is ever sent to a
+ * key that is not there: 1, keys the bucket does not hold yet (nothing
  * it serves links to them); 2, the other changed documents; 3, the entry points that name the others; 4, the
  * deletes, once nothing published names those keys; 5, the bucket's new record, once all the rest is done.
  */
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
-import { mkdtemp, rename, rm } from "node:fs/promises";
+import { rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { manifestTrailer } from "../tree/manifest.js";
+import { processFolder } from "../util/process-folder.js";
 import {
   BUCKET_RECORD_KEY,
   type BucketObject,
   documentOf,
   isImmutable,
-  RECORD_HEADER,
+  type RecordName,
+  recordHeader,
   recordLine,
+  recordName,
   recordObjects,
   sameObject,
   treeObjects,
@@ -78,8 +83,22 @@ export interface PlanSummary {
   upload_bytes: number;
 }
 
+/**
+ * The records of the bucket a plan applies to, checked before anything is uploaded: the one it was made against
+ * (null: none, a first upload), or its own (the plan run again once done). A plan applied to a bucket that moved on
+ * since (another upload ran: a newer release) would put older files back and write a record that forgets the keys
+ * the bucket gained, which no later plan would then delete.
+ */
+export interface BucketGuard {
+  against: RecordName | null;
+  /** The record this plan writes; null when it writes none. */
+  own: RecordName | null;
+}
+
 export interface UploadPlan {
   summary: PlanSummary;
+  /** What the bucket's record must be for the plan to apply. */
+  guard: BucketGuard;
   /** Every record, in upload order: by phase, then by key. */
   records(): AsyncGenerator<PlanRecord>;
   /** Removes the plan's temporary files. */
@@ -94,6 +113,8 @@ export interface PlanOptions {
   against: string | null;
   /** Where to write the bucket's record after this plan (uploaded in phase 5); null: none. */
   record: string | null;
+  /** The release the build holds, named in the record it writes (`releaseName`); null: none named. */
+  release?: string | null;
 }
 
 /**
@@ -103,7 +124,7 @@ export interface PlanOptions {
  * @example const plan = await planUpload({ root: "/srv/ucd/.public.releases/0002-2026-06-01/site", siblings: false, against: "held.tsv", record: "next.tsv" });
  */
 export async function planUpload(o: PlanOptions): Promise<UploadPlan> {
-  const dir = await mkdtemp(join(tmpdir(), "ucd-upload-plan-"));
+  const dir = await processFolder(tmpdir(), "ucd-upload-plan-");
   const known = o.against !== null;
   const summary: PlanSummary = {
     keys: 0,
@@ -115,7 +136,8 @@ export async function planUpload(o: PlanOptions): Promise<UploadPlan> {
   };
   const spills = [1, 2, 3, 4].map((phase) => new Spill(join(dir, `phase-${phase}.ndjson`)));
   const recordTemp = o.record === null ? null : `${o.record}.tmp-${process.pid}`;
-  const record = recordTemp === null ? null : new RecordWriter(recordTemp);
+  const record = recordTemp === null ? null : new RecordWriter(recordTemp, o.release ?? null);
+  let against: RecordName | null = null;
   try {
     const tree = treeObjects(o.root, { siblings: o.siblings });
     const held = o.against === null ? null : recordObjects(o.against);
@@ -141,6 +163,8 @@ export async function planUpload(o: PlanOptions): Promise<UploadPlan> {
       await (spills[phase - 1] as Spill).push({ action: "upload", file: object.key, ...object, phase });
     }
     for (const s of spills) await s.close();
+    // Read whole and checked by now: its first and last lines name it.
+    if (o.against !== null) against = await recordName(o.against);
     if (record && recordTemp && o.record) {
       await record.close();
       await rename(recordTemp, o.record);
@@ -153,8 +177,10 @@ export async function planUpload(o: PlanOptions): Promise<UploadPlan> {
     throw e;
   }
   const recordFile = o.record;
+  const own = record ? { release: o.release ?? null, trailer: record.written().trailer } : null;
   return {
     summary,
+    guard: { against, own },
     async *records() {
       for (const s of spills) {
         const lines = createInterface({ input: createReadStream(s.file), crlfDelay: Infinity });
@@ -182,7 +208,8 @@ function recordUpload(file: string, written: { bytes: number; sha256: string }):
     action: "upload",
     key: BUCKET_RECORD_KEY,
     file,
-    ...written,
+    bytes: written.bytes,
+    sha256: written.sha256,
     content_type: "text/tab-separated-values; charset=utf-8",
     content_encoding: null,
     cache_control: "no-store",
@@ -257,9 +284,10 @@ class RecordWriter {
   private bytes = 0;
   private digest: string | null = null;
   private sum = "";
-  constructor(path: string) {
+  private trailer = "";
+  constructor(path: string, release: string | null) {
     this.spill = new Spill(path);
-    this.write(RECORD_HEADER).catch(() => {}); // a failure surfaces at the next write or at close()
+    this.write(recordHeader(release)).catch(() => {}); // a failure surfaces at the next write or at close()
   }
   private write(text: string): Promise<void> {
     if (this.digest === null) this.body.update(text);
@@ -273,12 +301,13 @@ class RecordWriter {
   }
   async close(): Promise<void> {
     this.digest = this.body.digest("hex");
-    await this.write(manifestTrailer(this.count, this.digest));
+    this.trailer = manifestTrailer(this.count, this.digest);
+    await this.write(this.trailer);
     this.sum = this.file.digest("hex");
     await this.spill.close();
   }
-  /** Size and SHA-256 of the file, once closed. */
-  written(): { bytes: number; sha256: string } {
-    return { bytes: this.bytes, sha256: this.sum };
+  /** Size and SHA-256 of the file, and its `#end` line (without its line break), once closed. */
+  written(): { bytes: number; sha256: string; trailer: string } {
+    return { bytes: this.bytes, sha256: this.sum, trailer: this.trailer.trimEnd() };
   }
 }

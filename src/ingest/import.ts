@@ -1,9 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spillStore } from "../dataset/spill-store.js";
 import { StateSpill } from "../dataset/state-spill.js";
 import type { ClinicRecord, Dataset } from "../dataset/types.js";
+import { processFolder } from "../util/process-folder.js";
 import { type Problem, ProblemLog } from "./problems.js";
 import type { Mapping } from "./profiles/index.js";
 import type { Progress } from "./progress.js";
@@ -18,6 +19,9 @@ import { updateBase, withKeptPrefixes } from "./stages/update-base.js";
 import { ImportTrace } from "./trace.js";
 
 export type { FileSummary } from "./stages/read.js";
+
+/** The prefix of an import's temporary folder (`ucd-import-<pid>-XXXXXX`, in `tmpDir` or the system's). */
+export const IMPORT_FOLDER = "ucd-import-";
 
 export interface ImportOptions {
   /** Input files, most trusted first: on duplicates within a source, earlier files win. */
@@ -54,6 +58,8 @@ export interface ImportOptions {
   threads?: number;
   /** Read an update on its own, without a release to apply it to (`ucd validate`), instead of refusing it. */
   updatesAlone?: boolean;
+  /** Apply an update older than the release it applies to (a rollback on purpose) instead of refusing it. */
+  allowOlder?: boolean;
   /** How to read an input that is not UTF-8: a WHATWG encoding label (`windows-1252`, `utf-16le`). */
   encoding?: string;
 }
@@ -81,7 +87,8 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
   const log = new ProblemLog();
   const report = (p: Problem) => log.add(p);
   const trace = ImportTrace.fromEnv();
-  const folder = await mkdtemp(join(options.tmpDir ?? tmpdir(), "ucd-import-"));
+  // Named after this process: the next import removes it if this one is killed (it holds GiBs at 1M records).
+  const folder = await processFolder(options.tmpDir ?? tmpdir(), IMPORT_FOLDER);
   let keep = false;
   try {
     const threads = importThreads(options.threads);
@@ -110,7 +117,12 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
     trace.mark("read", `${read.read} rows, ${read.reused} reused`);
     const files = read.files;
     if (log.hasFatal) return { dataset: null, log, files };
-    const base = updateBase(read, options.base ?? null, options.updatesAlone === true, report);
+    const base = updateBase(
+      read,
+      options.base ?? null,
+      { alone: options.updatesAlone === true, allowOlder: options.allowOlder === true },
+      report,
+    );
     if (log.hasFatal) return { dataset: null, log, files };
 
     const inferred = (base ? await withKeptPrefixes(read.prefixes, base) : read.prefixes).decide();

@@ -1,7 +1,7 @@
 import type { ReleaseChanges, Tombstone } from "../dataset/releases.js";
 import type { ClinicRecord, ClinicStore, Dataset } from "../dataset/types.js";
 import { STATES } from "../geo/states.js";
-import { diffState } from "./diff.js";
+import { diffState, fieldChanges } from "./diff.js";
 import { type AmbiguousMatch, MATCH_RULES, type MatchRule, matchState } from "./match.js";
 
 /** The release a new one is compared against: its records, state by state, and its tombstones. */
@@ -57,6 +57,9 @@ export async function compareWithBase(dataset: Dataset, base: BaseRelease | null
   const states: StateCount[] = [];
 
   const store = keptIds(dataset.clinics, base, tombstonesByState);
+  // The tombstones' ids listed again in another state than theirs (a state is matched on its own).
+  const tombstoneIds = new Set(base.tombstones.map((t) => t.record.id));
+  const relisted = new Set<string>();
   for (const s of STATES) {
     const previous = await base.records(s.code);
     const { records, match } = await store.loadWithMatch(s.code, previous);
@@ -67,20 +70,47 @@ export async function compareWithBase(dataset: Dataset, base: BaseRelease | null
     changes.removed.push(...diff.removed);
     changes.changed.push(...diff.changed);
     const listed = new Set(records.map((r) => r.id));
+    for (const id of listed) if (tombstoneIds.has(id)) relisted.add(id);
     for (const t of tombstonesByState.get(s.code) ?? []) if (!listed.has(t.record.id)) tombstones.push(t);
     for (const r of diff.removed)
       tombstones.push({ record: r, removed_since: dataset.dataVersion, last_listed: base.dataVersion });
     if (previous.length || records.length)
       states.push({ state: s.code, before: previous.length, after: records.length });
   }
+  const moved = movedAcrossStates(changes);
   return {
     dataset: { ...dataset, clinics: store },
     base: { dataVersion: base.dataVersion, clinics: base.clinics },
-    changes,
+    changes: moved.changes,
     ambiguous,
     matchedByRule,
-    tombstones,
+    tombstones: tombstones.filter((t) => !relisted.has(t.record.id) && !moved.ids.has(t.record.id)),
     states,
+  };
+}
+
+/**
+ * A clinic that moved to another state, its id kept (an NPI's, a source's own id), is removed from one state and
+ * added to the other, each matched on its own: it is one clinic that changed (its `state`, `city`, address…), and
+ * it leaves no tombstone — whose document and page would be its own, written twice.
+ */
+function movedAcrossStates(changes: ReleaseChanges): { changes: ReleaseChanges; ids: Set<string> } {
+  const removed = new Map(changes.removed.map((r) => [r.id, r]));
+  const ids = new Set(changes.added.filter((r) => removed.has(r.id)).map((r) => r.id));
+  if (ids.size === 0) return { changes, ids };
+  const moves = changes.added
+    .filter((r) => ids.has(r.id))
+    .map((after) => {
+      const before = removed.get(after.id) as ClinicRecord;
+      return { before, after, fields: fieldChanges(before, after) };
+    });
+  return {
+    changes: {
+      added: changes.added.filter((r) => !ids.has(r.id)),
+      removed: changes.removed.filter((r) => !ids.has(r.id)),
+      changed: [...changes.changed, ...moves],
+    },
+    ids,
   };
 }
 

@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { link, open, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { processAlive } from "../util/process-folder.js";
+
+export { processAlive };
 
 /** The lock of a release store, and the lock taken while a dead owner's lock is removed. */
 const LOCK = ".lock";
@@ -106,18 +109,4 @@ function busy(pid: number, label: string): LockBusyError {
   return new LockBusyError(
     `another build (process ${Number.isNaN(pid) ? "?" : pid}) is publishing into ${label}; try again when it ends`,
   );
-}
-
-/**
- * Whether a process of this id runs (signal 0 checks without sending anything; EPERM means it runs as another user).
- * @example processAlive(process.pid) // true
- */
-export function processAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

@@ -1,10 +1,10 @@
-import { createReadStream, existsSync } from "node:fs";
+import { createReadStream } from "node:fs";
 import { lstat, mkdir, readdir, readlink, rename, rm, rmdir, stat, symlink } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { Worker } from "node:worker_threads";
 import { manifestCount, TREE_MANIFEST } from "../tree/manifest.js";
 import { DELTA, type TreeStart } from "../tree/start.js";
-import { readInfo } from "./info.js";
+import { BOOKKEEPING, bookkeepingOf, readInfo } from "./info.js";
 import { withLock as lockFolder, processAlive } from "./lock.js";
 
 /**
@@ -75,9 +75,6 @@ export async function listReleases(store: ReleaseStore): Promise<StoredRelease[]
   const names = (await readdir(store.dir)).filter((n) => /^\d{4,}-/.test(n)).sort(bySequence);
   return names.map((n) => releaseAt(join(store.dir, n)));
 }
-
-/** The folder of a release's bookkeeping, beside its served tree `site`. */
-const BOOKKEEPING = "bookkeeping";
 
 /** Where a release keeps its render bookkeeping (units, stamps, fingerprint, delta: `src/render/ledger/`). */
 export const RENDER = "render";
@@ -238,14 +235,7 @@ export function withLock<T>(store: ReleaseStore, fn: () => Promise<T>): Promise<
 
 /** A release's folder: its served tree and its bookkeeping. */
 function releaseAt(root: string): StoredRelease {
-  const bookkeeping = join(root, BOOKKEEPING);
-  const older = join(root, "state");
-  return {
-    id: basename(root),
-    root,
-    site: join(root, "site"),
-    bookkeeping: !existsSync(bookkeeping) && existsSync(older) ? older : bookkeeping,
-  };
+  return { id: basename(root), root, site: join(root, "site"), bookkeeping: bookkeepingOf(root) };
 }
 
 function bySequence(a: string, b: string): number {

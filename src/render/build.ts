@@ -58,7 +58,7 @@ export interface RenderOptions extends BuildOptions {
    * from `previous`'s at its stale paths (`src/release/store.ts`).
    */
   start?: TreeStart;
-  /** The render bookkeeping of `previous` (`state/render/` of a release). */
+  /** The render bookkeeping of `previous` (`bookkeeping/render/` of a release). */
   previousBookkeeping?: string | null;
   /** Where to keep this render's bookkeeping for the next release; none when null (a render outside a store). */
   bookkeeping?: string | null;

@@ -102,6 +102,16 @@ export const ErrorBody = z
     status: z.int().meta({ example: 404 }),
     code: z.enum(ERROR_CODES),
     message: z.string(),
+    suggestion: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          "On a 404 from `ucd serve`: the path (from the site's root) of the nearest listed document, when one is " +
+          "near — another spelling of a slug (a USPS code, a close match), the `/api/v1` prefix the path lacks, or " +
+          "the list to pick from (a state's cities document, the states list). Static hosts send the body without it.",
+        example: "/api/v1/cities/texas.json",
+      }),
   })
   .meta({
     id: "Error",

@@ -1,6 +1,7 @@
 // nginx and Caddy with the generated configs, serving the suite's sample build: what a user would notice.
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { type RunningServer, startServer } from "@urgent-care-directory/server";
 import {
   CACHE_CONTROL,
   CONTENT_SECURITY_POLICY,
@@ -21,6 +22,34 @@ import { sampleSite } from "../helpers/sample-build.js";
 import { BINARIES, type Engine, missing, missingFile, nginxUser, startEngine } from "./engines.js";
 
 const root = sampleSite();
+
+/**
+ * Targets that name a listed document once normalised, and that `ucd serve` answers 404 (issue 36): empty segments,
+ * dot segments (literal, percent-encoded, mixed), encoded slashes, in origin-form and absolute-form.
+ */
+const UNLISTED = [
+  "/api//v1/index.json",
+  "//api/v1/index.json",
+  "/api/v1//states.json",
+  "/api/v1/../v1/index.json",
+  "/api/v1/cities/../states.json",
+  "/api/v1/./index.json",
+  "/api/v1/.",
+  "/api/v1/%2e%2e/v1/index.json",
+  "/api/v1/%2E%2E/v1/index.json",
+  "/api/v1/.%2e/v1/index.json",
+  "/api/v1/%2e/index.json",
+  "/api%2fv1%2findex.json",
+  "/api/v1%2Fstates.json",
+  "/about//",
+  "/./about/",
+  "/about/../about/",
+  "/x/..",
+  "http://127.0.0.1/api/v1/../v1/index.json",
+];
+
+/** Targets that look alike but are listed: a query is not the path, an escaped letter is the letter. */
+const LISTED = ["/api/v1/index.json?x=/../", "/api/v1/%69ndex.json", "/%61bout/", "/api/v1/index.json?a=//b"];
 
 /**
  * The long tail of one clinic of the sample: its API document and its pages in both languages (URL paths), found
@@ -109,10 +138,13 @@ describe.each(ENGINES)("$name with the generated config", ({ name, skip, sent, s
   let asset: string;
   /** A clinic's API document and pages: the long tail, written without siblings. */
   let longTail: string[];
+  /** `ucd serve` on the same folder: what the engine must answer alike. */
+  let server: RunningServer;
 
   beforeAll(async () => {
     if (skip) return;
     engine = await start();
+    server = await startServer({ dir: root, port: 0, log: () => {} });
     const openapi = JSON.parse(await readFile(join(root, "api/openapi.json"), "utf8"));
     const ajv = new AjvModule.default({ strict: false });
     ajv.addSchema(openapi, "openapi.json");
@@ -122,7 +154,10 @@ describe.each(ENGINES)("$name with the generated config", ({ name, skip, sent, s
     asset = `/assets/${(await readdir(join(root, "assets"))).find((f) => f.endsWith(".css"))}`;
     longTail = await clinicFiles();
   });
-  afterAll(() => engine?.stop());
+  afterAll(async () => {
+    await server?.close();
+    await engine?.stop();
+  });
 
   it.skipIf(skip)(
     "serves documents with their media type, ETag, Cache-Control and CORS; 304 on a match",
@@ -274,6 +309,8 @@ describe.each(ENGINES)("$name with the generated config", ({ name, skip, sent, s
         "/api/v1/nope.json",
         "/api/v1/clinic/000000000000.json",
         "/api/v1/index.json.br",
+        // A .json path outside the API (a base URL without /api/v1) gets the JSON body too, the generic one.
+        "/cities.json",
       ]) {
         const res = await request(engine.url, path, { headers: { "accept-encoding": "br, gzip" } });
         expect(res.status, path).toBe(404);
@@ -304,6 +341,18 @@ describe.each(ENGINES)("$name with the generated config", ({ name, skip, sent, s
       const folder = await request(engine.url, "/about");
       expect([301, 308], name).toContain(folder.status);
       expect(folder.headers.location).toMatch(/\/about\/$/);
+    },
+  );
+
+  it.skipIf(skip)(
+    "answers 404 where ucd serve does: empty and dot segments, encoded dots and slashes",
+    async () => {
+      for (const path of [...UNLISTED, ...LISTED]) {
+        const [ours, theirs] = await Promise.all([request(server.url, path), request(engine.url, path)]);
+        expect(ours.status, path).toBe(UNLISTED.includes(path) ? 404 : 200);
+        expect(theirs.status, path).toBe(ours.status);
+        expect(theirs.headers["content-type"], path).toBe(ours.headers["content-type"]);
+      }
     },
   );
 

@@ -293,6 +293,71 @@ describe.skipIf(skip !== null)("upload plans applied by rclone to an S3-protocol
     expect(noRecord.code).toBe(2);
     expect(noRecord.err).toContain("--record");
   });
+
+  it("a stale plan is refused: release 2's script run again after release 3's upload changes nothing", async () => {
+    // Release 3: release 2's export with one clinic more (new keys: its documents), uploaded against the bucket. Of
+    // the same data version (a rebuild), so that only the documents the clinic is in change: a short upload.
+    const csv = await readFile(join(tmp.dir, "edited.csv"), "utf8");
+    const lines = csv.trimEnd().split("\r\n");
+    const extra = (lines.at(-1) as string).replace(
+      "Newly Opened Walk-In Clinic",
+      "Third Week Walk-In Clinic",
+    );
+    const third = join(tmp.dir, "third.csv");
+    await writeFile(
+      third,
+      `${[...lines, extra.replaceAll("100 Fresh Start Ave", "300 Third St")].join("\r\n")}\r\n`,
+    );
+    const { dataset } = await importFiles({ inputs: [third], dataVersion: V2, tmpDir: tmp.dir });
+    if (!dataset) throw new Error("release 3's export did not import");
+    await publishRelease(dataset, join(tmp.dir, "public"), BUILD);
+    const thirdDocs = await documents(join(tmp.dir, "public"));
+    const gained = [...thirdDocs.keys()].filter((k) => !second.has(k));
+    expect(gained.length).toBeGreaterThan(0);
+    await upload("release-3", true);
+    const record3 = await readFile(join(tmp.dir, "release-3-record.tsv"), "utf8");
+    expect(record3.slice(0, record3.indexOf("\n"))).toBe(`#ucd-objects\t2\t0003-${V2}`);
+
+    events.length = 0;
+    const env = { ...rclone, REMOTE: "s3rver:site" };
+    const stale = await run("sh", [join(tmp.dir, "release-2.sh")], env);
+    expect(stale.code).toBe(1);
+    expect(stale.err).toContain(
+      `upload refused, the bucket left as it is: it holds the record of release 0003-${V2}, and this plan of release 0002-${V2} was made against the record of release 0001-${V1}.`,
+    );
+    expect(stale.err).toContain("Make the plan again, against the record the bucket holds now:");
+    expect(stale.err).toContain(`rclone copyto s3rver:site/${RECORD_KEY} held.tsv`);
+    expect(stale.err).toContain("--against held.tsv");
+    // Nothing written or deleted: the bucket still serves release 3 and keeps its record, new keys included.
+    expect(events).toEqual([]);
+    expect(await fetch(`${endpoint}/site/${RECORD_KEY}`).then((r) => r.text())).toBe(record3);
+    const index = await fetch(`${endpoint}/site/api/v1/index.json`).then((r) => r.text());
+    expect(createHash("sha256").update(index).digest("hex")).toBe(thirdDocs.get("api/v1/index.json"));
+
+    // A first-upload plan (no --against) is refused too, now that the bucket holds a record.
+    const first = await ucdProcess(
+      "deploy-config",
+      "upload-plan",
+      "--root",
+      secondSite,
+      "--record",
+      join(tmp.dir, "again-record.tsv"),
+      "--format",
+      "rclone",
+    );
+    await writeFile(join(tmp.dir, "again.sh"), first.out);
+    const blind = await run("sh", [join(tmp.dir, "again.sh")], env);
+    expect(blind.code).toBe(1);
+    expect(blind.err).toContain(
+      `it holds the record of release 0003-${V2}, and this plan of release 0002-${V2} was made against no record (a first upload, made without --against)`,
+    );
+    expect(events).toEqual([]);
+
+    // Release 3's own script, run again once done, passes: it finds its own record.
+    const again = await run("sh", [join(tmp.dir, "release-3.sh")], env);
+    expect(again.code, again.err).toBe(0);
+    expect(await fetch(`${endpoint}/site/${RECORD_KEY}`).then((r) => r.text())).toBe(record3);
+  });
 });
 
 describe("the plan against the bucket's record (a folder of a few files)", () => {

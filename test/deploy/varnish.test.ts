@@ -173,6 +173,25 @@ describe.skipIf(skip)("Varnish in front of ucd serve (and of the generated nginx
     },
   );
 
+  it("passes targets on as sent: what ucd serve and the generated nginx answer 404 stays a 404", async () => {
+    const unlisted = [
+      "/api//v1/index.json",
+      "/api/v1/../v1/index.json",
+      "/api/v1/%2e%2e/v1/index.json",
+      "/api/v1/.%2E/v1/index.json",
+      "/api/v1/./index.json",
+      "/api%2fv1%2findex.json",
+    ];
+    const caches = [varnish, ...(nginxCache ? [nginxCache] : [])];
+    for (const cache of caches)
+      for (const path of unlisted) {
+        const res = await request(cache.url, path);
+        expect(res.status, `${cache.url}${path}`).toBe(404);
+        expect(json(res), path).toMatchObject({ status: 404, code: "not_found" });
+      }
+    expect((await request(varnish.url, "/api/v1/index.json?x=/../")).status).toBe(200);
+  });
+
   it("answers other methods 405 with a JSON body and forwards preflights with CORS", async () => {
     const post = await request(varnish.url, DOC, { method: "POST" });
     expect(post.status).toBe(405);

@@ -10,6 +10,7 @@ import {
 
 export type MonthlyTruth = Awaited<ReturnType<typeof generateNppes>>;
 export type WeeklyTruth = Awaited<ReturnType<typeof generateNppesWeekly>>;
+type WeeklyChanges = NonNullable<Parameters<typeof generateNppesWeekly>[0]["changes"]>;
 export type ReportTruth = Awaited<ReturnType<typeof generateDeactivationReport>>;
 
 /** Options of a small monthly file: a few thousand rows, all the urgent-care cases. */
@@ -49,6 +50,15 @@ export async function nppesBundle(
     report,
     /** A file of the monthly bundle, extracted. */
     path: (name: string) => join(dir, name),
+    /**
+     * Another weekly file against the same monthly one, its CSVs extracted into `dir/<folder>`: its main file's
+     * path and its ground truth.
+     */
+    async week(folder: string, options: { from: string; to: string; changes?: WeeklyChanges }) {
+      const out = join(dir, folder);
+      const truth = await generateNppesWeekly({ base, out, csv: true, zip: false, ...options });
+      return { truth, main: join(out, truth.files.main) };
+    },
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
 }

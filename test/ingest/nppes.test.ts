@@ -1,7 +1,7 @@
 // CMS's NPI registry as a source: the generated bundle (bench/nppes) read as CMS ships it, every urgent-care row
 // accounted for against the generator's ground truth, a weekly file and a deactivation report applied on top of
 // the last release, and NPPES merged with HIFLD.
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, readlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { collectClinics } from "../../src/dataset/store.js";
@@ -13,6 +13,7 @@ import { NPPES_PROFILE } from "../../src/ingest/profiles/index.js";
 import { readSnapshot } from "../../src/ingest/snapshot.js";
 import { lastSources, publishRelease } from "../../src/release/publish.js";
 import type { ChangesDocument } from "../../src/schema/releases.js";
+import { ucd } from "../helpers/cli.js";
 import { nppesBundle } from "../helpers/nppes.js";
 import { API_BUILD, tempDir } from "../helpers/sample-site.js";
 import { readJson } from "../helpers/tree.js";
@@ -273,6 +274,88 @@ describe("updates on top of the last release", () => {
     expect([...removed].sort()).toEqual([...new Set(wanted)].sort());
     expect(deactivations.added).toEqual([]);
     expect(deactivations.changed).toEqual([]);
+  });
+});
+
+describe("a week older than the published release", () => {
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  let out: string;
+  let earlier: Awaited<ReturnType<Bundle["week"]>>;
+  /** The phone the later week sets and the earlier one lists as it was before: an NPI and both phones. */
+  let phone: { npi: string; monthly: string | null; later: string | null };
+  const version = async () =>
+    (await readJson<{ meta: { data_version: string } }>(out, "api/v1/index.json")).meta.data_version;
+  /** The clinic's id (the same in every release: its NPI's) */
+  let id: string;
+  const phoneNow = async () =>
+    (await readJson<{ clinic: { phone: string | null } }>(out, `api/v1/clinic/${id}.json`)).clinic.phone;
+
+  beforeAll(async () => {
+    tmp = await tempDir();
+    out = join(tmp.dir, "public");
+    // The week of 02-17..23 sets new phones; the week before it (02-10..16) lists one of those clinics again, as
+    // it was then (its other changes are dates only), arriving late.
+    const later = await n.week("later", { from: "2025-02-17", to: "2025-02-23" });
+    earlier = await n.week("earlier", { from: "2025-02-10", to: "2025-02-16", changes: { touched: 60 } });
+    const listed = new Set(earlier.truth.weekly.touched);
+    const npi = later.truth.weekly.changed.find((c) => c.fields.includes("phone") && listed.has(c.npi))?.npi;
+    if (!npi) throw new Error("the earlier week lists none of the later week's new phones");
+    phone = {
+      npi,
+      monthly: phoneOf(n.monthly.clinics.find((c) => c.npi === npi)?.phone ?? null),
+      later: phoneOf(later.truth.clinics.find((c) => c.npi === npi)?.phone ?? null),
+    };
+    const monthly = await importFiles({ inputs: [await file(n.dir, "npidata_pfile_")], tmpDir: tmp.dir });
+    if (!monthly.dataset) throw new Error("the monthly file did not import");
+    await publishRelease(monthly.dataset, out, API_BUILD);
+    const base = await readSnapshot((await lastSources(out)) as string);
+    const week = await importFiles({ inputs: [later.main], base, tmpDir: tmp.dir });
+    if (!week.dataset) throw new Error("the later week did not import");
+    const published = await publishRelease(week.dataset, out, { ...API_BUILD, allowShrink: true });
+    const clinic = (await collectClinics(published.comparison.dataset.clinics)).find((c) => c.npi === npi);
+    if (!clinic) throw new Error(`no clinic of NPI ${npi}`);
+    id = clinic.id;
+  });
+  afterAll(() => tmp?.cleanup());
+
+  test("is refused, naming the week and the published data and what to try; the newer release stays", async () => {
+    expect(phone.later).not.toBe(phone.monthly);
+    const published = await readlink(out);
+    const r = await ucd("build", "--input", earlier.main, "--out", out, "--compression", "fast");
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("update_older");
+    expect(r.err).toContain(
+      "this update is of 2025-02-16 (the last day it covers), older than the published release, whose data is of 2025-02-23",
+    );
+    expect(r.err).toContain("Apply the updates after 2025-02-23");
+    expect(r.err).toContain("--allow-older");
+    expect(await readlink(out)).toBe(published);
+    expect(await version()).toBe("2025-02-23");
+    expect(await phoneNow()).toBe(phone.later);
+  });
+
+  test("--allow-older rolls back: the week's data version, and its changes list the phone it reverted", async () => {
+    const r = await ucd(
+      "build",
+      "--input",
+      earlier.main,
+      "--out",
+      out,
+      "--compression",
+      "fast",
+      "--allow-older",
+    );
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/release \d{4}-2025-02-16 published/);
+    expect(await version()).toBe("2025-02-16");
+    expect(await phoneNow()).toBe(phone.monthly);
+    const changes = await readJson<ChangesDocument>(out, "api/v1/changes/2025-02-16.json");
+    expect(changes.previous_version).toBe("2025-02-23");
+    expect(changes.changed.find((c) => c.id === id)?.fields).toContainEqual({
+      field: "phone",
+      old: phone.later,
+      new: phone.monthly,
+    });
   });
 });
 

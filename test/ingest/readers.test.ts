@@ -130,6 +130,42 @@ describe("CSV reader", () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
   });
 
+  test("CR-only line ends over 1 MiB in all: every line read at its number, no row_too_large, no 'empty'", async () => {
+    // 30,000 lines of ~46 bytes: 1.3 MiB, one line to a reader that splits at LF only.
+    const lines = Array.from({ length: 30_000 }, (_, i) => `Clinic ${i} Urgent Care,TX,Austin,-97.7,30.2`);
+    const text = `NAME,STATE,CITY,X,Y\r${lines.join("\r")}\r`;
+    expect(text.length).toBeGreaterThan(MAX_LINE_BYTES);
+    const path = await tmp.file("mac.csv", text);
+    const { rows, problems } = await drain((p) => readCsv(path, p));
+    expect(problems).toEqual([]);
+    expect(rows.length).toBe(30_000);
+    expect(rows[29_999]).toEqual({
+      row: 30_001,
+      values: { NAME: "Clinic 29999 Urgent Care", STATE: "TX", CITY: "Austin", X: "-97.7", Y: "30.2" },
+    });
+  });
+
+  test("CRLF split between two reads is one line end, not two: a long line after it keeps its number", async () => {
+    // A stream's chunks are 64 KiB: the CR of line 2 is the last byte of the first chunk.
+    const first = `NAME,STATE\r\n${"A".repeat(64 * 1024 - 16)},TX\r`;
+    const long = `${"L".repeat(MAX_LINE_BYTES + 10)},TX`;
+    const path = await tmp.file("split.csv", `${first}\nB,TX\r\n${long}\r\nC,TX\r\n`);
+    const { rows, problems } = await drain((p) => readCsv(path, p));
+    expect(problems.map((p) => [p.row, p.code])).toEqual([[4, "row_too_large"]]);
+    expect(rows.map((r) => r.row)).toEqual([2, 3, 5]);
+  });
+
+  test("a NUL byte after the first 4 KiB is refused at its line, as one before is (not read as a space)", async () => {
+    const lines = Array.from({ length: 400 }, (_, i) => `Clinic ${i},TX`);
+    lines[350] = "Clinic\u0000 350,TX";
+    const path = await tmp.file("nul.csv", `NAME,STATE\n${lines.join("\n")}\n`);
+    const e = await fatalOf(drain((p) => readCsv(path, p)));
+    expect(e.problem.code).toBe("encoding_invalid");
+    expect(e.problem.row).toBe(352);
+    expect(e.problem.message).toMatch(/^line 352 holds a NUL byte, which no text file holds/);
+    expect(e.problem.message).toMatch(/save the file again as UTF-8 text$/);
+  });
+
   test("binary garbage is refused as text that is not UTF-8", async () => {
     const bytes = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256));
     const path = await tmp.file("garbage.csv", bytes);

@@ -322,7 +322,7 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
     await profile.cleanup();
   });
 
-  it("picks up a new release: a changed sw.js replaces the saved copies, and the new pages are what opens offline", async () => {
+  it("picks up a new release: a changed sw.js replaces the release's cache, and the new pages are what opens offline", async () => {
     const own = await serveStatic(root);
     const site = own;
     const { context } = await phone({ serviceWorkers: "allow" }, own);
@@ -338,15 +338,97 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
     site.overlay.set(path, html.replace("<h1>", "<h1>Next release: "));
     try {
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      // The release's own cache replaced (what the reader opened is kept apart, in ucd-saved).
+      const releases = (keys: string[]) => keys.filter((k) => k !== "ucd-saved");
       await expect
-        .poll(() => page.evaluate(() => caches.keys()), { timeout: 15_000 })
-        .toEqual([expect.not.stringMatching(new RegExp(`^(${before.join("|")})$`))]);
+        .poll(async () => releases(await page.evaluate(() => caches.keys())), { timeout: 15_000 })
+        .toEqual([expect.not.stringMatching(new RegExp(`^(${releases(before).join("|")})$`))]);
       await page.goto(`${site.origin}${path}`);
       expect(await page.textContent("h1")).toMatch(/^Next release: /);
       await own.close();
       await context.setOffline(true);
       await page.reload();
       expect(await page.textContent("h1")).toMatch(/^Next release: /);
+    } finally {
+      await context.close();
+      await own.close();
+    }
+  });
+
+  it("keeps an opened clinic page across a release, with the stylesheet it names, offline; refreshes it once online", async () => {
+    const own = await serveStatic(root);
+    const { context } = await phone({ serviceWorkers: "allow" }, own);
+    const page = await context.newPage();
+    const clinic = (await austin()).clinics[1] as ClinicsByCity["clinics"][number];
+    const path = new URL(clinic.url).pathname;
+    /** The saved copy of a path, from whichever cache holds it; null when none does. */
+    const savedCopy = (p: string) =>
+      page.evaluate(async (p) => {
+        for (const key of await caches.keys()) {
+          const hit = await (await caches.open(key)).match(p);
+          if (hit) return hit.text();
+        }
+        return null;
+      }, p);
+    /** The page's heading, and how many rules of the site's stylesheet it got (0: not loaded). */
+    const shown = () =>
+      page.evaluate(() => ({
+        h1: document.querySelector("h1")?.textContent,
+        rules: [...document.styleSheets]
+          .filter((sheet) => /\/assets\/site-[^/]+\.css$/.test(sheet.href ?? ""))
+          .reduce((n, sheet) => {
+            try {
+              return n + sheet.cssRules.length;
+            } catch {
+              return n; // a stylesheet that did not load
+            }
+          }, 0),
+      }));
+    try {
+      await page.goto(`${own.origin}${path}`);
+      await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+      await expect.poll(() => savedCopy(path), { timeout: 15_000 }).toContain(clinic.name);
+      // The reader moves on: the next release arrives while another page is open.
+      await page.goto(`${own.origin}/`);
+      const before = await page.evaluate(() => caches.keys());
+
+      // The next release: another version, and its stylesheet under another name — the page read last week names
+      // the old one, which the new release's worker does not save.
+      const sw = await readFile(join(root, "sw.js"), "utf8");
+      const css = /"(\/assets\/site-[0-9a-f]+\.css)"/.exec(sw)?.[1] as string;
+      const nextCss = css.replace(/-[0-9a-f]+\.css$/, "-00000000aa.css");
+      own.overlay.set(
+        "/sw.js",
+        sw.replace(/"version":"[0-9a-f]+"/, '"version":"0000000000000002"').replace(css, nextCss),
+      );
+      own.overlay.set(nextCss, await readFile(join(root, css), "utf8"));
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      await expect
+        .poll(() => page.evaluate(() => caches.keys()), { timeout: 15_000 })
+        .toContain("ucd-0000000000000002");
+      await expect
+        .poll(() => page.evaluate(() => caches.keys()), { timeout: 15_000 })
+        .not.toContain(before.find((k) => k !== "ucd-saved"));
+      // The release also changed the clinic's page.
+      const html = await readFile(join(root, path.slice(1)), "utf8");
+      own.overlay.set(path, html.replace("<h1>", "<h1>Next release: "));
+
+      // Offline before the page was fetched again: last week's copy, styled by last week's stylesheet.
+      await context.setOffline(true);
+      await page.goto(`${own.origin}${path}`);
+      expect(await shown()).toEqual({ h1: clinic.name, rules: expect.any(Number) });
+      expect((await shown()).rules).toBeGreaterThan(10);
+      expect(await page.getAttribute(".actions a.button", "href")).toMatch(/^tel:\+1\d{10}$/);
+
+      // Online again, the first request fetches the saved pages again: they become the new release's.
+      await context.setOffline(false);
+      await page.goto(`${own.origin}/`);
+      await expect.poll(() => savedCopy(path), { timeout: 15_000 }).toContain("<h1>Next release: ");
+      await own.close();
+      await context.setOffline(true);
+      await page.goto(`${own.origin}${path}`);
+      expect((await shown()).h1).toBe(`Next release: ${clinic.name}`);
+      expect((await shown()).rules).toBeGreaterThan(10);
     } finally {
       await context.close();
       await own.close();

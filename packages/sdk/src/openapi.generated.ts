@@ -766,6 +766,11 @@ export interface components {
             /** @enum {string} */
             code: "bad_request" | "not_found" | "method_not_allowed" | "request_timeout" | "content_too_large" | "uri_too_long" | "range_not_satisfiable" | "headers_too_large" | "internal_error" | "unavailable";
             message: string;
+            /**
+             * @description On a 404 from `ucd serve`: the path (from the site's root) of the nearest listed document, when one is near — another spelling of a slug (a USPS code, a close match), the `/api/v1` prefix the path lacks, or the list to pick from (a state's cities document, the states list). Static hosts send the body without it.
+             * @example /api/v1/cities/texas.json
+             */
+            suggestion?: string;
         };
         /** @description One field of a clinic that changed. */
         FieldChange: {

@@ -80,7 +80,13 @@ describe("every endpoint", () => {
   it("an unknown state or city is a NotFoundError carrying the API's error body", async () => {
     const e1 = await client.citiesOf("atlantis").catch((e) => e);
     expect(e1).toBeInstanceOf(NotFoundError);
-    expect(e1.body).toEqual({ status: 404, code: "not_found", message: expect.any(String) });
+    // `ucd serve` names the list to pick from when no state is close (static hosts leave `suggestion` out).
+    expect(e1.body).toEqual({
+      status: 404,
+      code: "not_found",
+      message: expect.any(String),
+      suggestion: "/api/v1/states.json",
+    });
     const e2 = await client.clinics("texas", "atlantis").catch((e) => e);
     expect(isNotFoundError(e2)).toBe(true);
     expect(e2.url).toBe(`${base}/clinics/texas/atlantis.json`);

@@ -1,8 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { fileFiller } from "./files.js";
-import type { ManifestLine } from "./manifest.js";
+import type { Entry, ManifestLine } from "./manifest.js";
 import { compressesOnTheFly, GZIP_ON_THE_FLY } from "./policy.js";
-import type { Entry } from "./site.js";
 
 /**
  * True when a listed document is sent gzip-encoded on the fly to clients that take gzip: it has no precompressed

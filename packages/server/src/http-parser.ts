@@ -63,6 +63,10 @@ const VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const DIGITS = /^\d{1,15}$/;
 const CHUNKED_LAST = /(?:^|,)[ \t]*chunked[ \t]*$/i;
 const CHUNKED = /(?:^|,)[ \t]*chunked[ \t]*(?=,|$)/g;
+/** The `close` option of a Connection header, a token of its comma-separated list (not `closed`, `x-close`). */
+/** The `100-continue` expectation, as node:http recognises it. */
+const CONTINUE = /(?:^|\W)100-continue(?:$|\W)/i;
+const CLOSE = /(?:^|,)[ \t]*close[ \t]*(?:,|$)/i;
 
 /**
  * The origin-form of a request target: itself when it starts with `/`, the path of an absolute-form target
@@ -105,6 +109,9 @@ export function parseHead(head: string, out: RequestHead, partial = false): 0 | 
   if (sp2 < 0 || sp2 > lineEnd || sp2 === from) return 400;
   const method = head.slice(0, sp1);
   if (method !== "GET" && method !== "HEAD" && !KNOWN_METHODS.has(method)) return 400;
+  // CONNECT asks for a tunnel to an authority (RFC 9110 §9.3.6), which this server never opens: whatever its
+  // target (`CONNECT /` too), a 400, as node:http's parser answers it.
+  if (method === "CONNECT") return 400;
   const version = head.slice(sp2 + 1, lineEnd);
   let http11: boolean;
   if (version === "HTTP/1.1") http11 = true;
@@ -115,6 +122,7 @@ export function parseHead(head: string, out: RequestHead, partial = false): 0 | 
 
   out.method = method;
   out.target = target;
+  // HTTP/1.0 closes after its answer, `Connection: keep-alive` or not (RFC 9112 §9.3 leaves it to the server).
   out.keepAlive = http11;
   out.hasBody = false;
   out.acceptEncoding = undefined;
@@ -127,6 +135,8 @@ export function parseHead(head: string, out: RequestHead, partial = false): 0 | 
   let contentLength: string | undefined;
   let transferEncoding: string | undefined;
   let chunked = 0;
+  /** Upgrade, or Expect: 100-continue: answered, then the connection closes. */
+  let closeAfter = false;
   let count = 0;
   let pos = lineEnd + 2;
   while (pos < head.length) {
@@ -151,14 +161,21 @@ export function parseHead(head: string, out: RequestHead, partial = false): 0 | 
       case 5:
         if (name.toLowerCase() === "range") out.range = join(out.range, value);
         break;
+      case 6:
+        // Expect is answered as if absent (no 100, no 417: RFC 9110 §10.1.1 lets a server do either), but after a
+        // 100-continue the connection is closed: a body the client held back for the 100 is never read as a request.
+        if (name.toLowerCase() === "expect" && CONTINUE.test(value)) closeAfter = true;
+        break;
+      case 7:
+        // A request to switch protocols is answered as if it had not asked (RFC 9110 §7.8 lets a server ignore
+        // Upgrade), and then the connection is closed: what the client sends next may be in the other protocol.
+        if (name.toLowerCase() === "upgrade") closeAfter = true;
+        break;
       case 8:
         if (name.toLowerCase() === "if-range") out.ifRange = value;
         break;
       case 10:
-        if (name.toLowerCase() === "connection") {
-          const v = value.toLowerCase();
-          if (v.includes("close")) out.keepAlive = false;
-        }
+        if (name.toLowerCase() === "connection" && CLOSE.test(value)) out.keepAlive = false;
         break;
       case 13:
         if (name.toLowerCase() === "if-none-match") out.ifNoneMatch = join(out.ifNoneMatch, value);
@@ -198,6 +215,7 @@ export function parseHead(head: string, out: RequestHead, partial = false): 0 | 
     out.hasBody = true;
     out.keepAlive = false;
   }
+  if (closeAfter) out.keepAlive = false;
   return 0;
 }
 

@@ -52,6 +52,7 @@ export { HOST, MAX_HEADERS, newRequestHead, parseHead, type RequestHead } from "
 export { LiveSite, type ReloadResult, watchReplacement } from "./live-site.js";
 export { type AccessLogger, accessLogger, jsonLogger, type LogFields, type Logger } from "./log.js";
 export {
+  type Entry,
   MANIFEST_HEADER,
   MANIFEST_NAME,
   ManifestError,
@@ -76,6 +77,7 @@ export {
   type Answer,
   HEALTH_PATH,
   isApiKey,
+  isJsonKey,
   isStreamed,
   lookupKey,
   MAX_PATH,
@@ -89,10 +91,17 @@ export {
   checkTree,
   classOf,
   DEFAULT_SITE_OPTIONS,
-  type Entry,
   loadSite,
   REQUIRED_DOCUMENTS,
   Site,
   type SiteOptions,
 } from "./site.js";
+export {
+  editDistance,
+  FUZZY_PER_SECOND,
+  MAX_NAMES,
+  Suggestions,
+  SuggestionsBuilder,
+  stateCodes,
+} from "./suggest.js";
 export { HAS_BR, HAS_GZ, hashBytes, hashKey, type KeyHash, TreeIndex } from "./tree-index.js";

@@ -24,6 +24,13 @@ export interface ManifestLine {
   offset: number;
 }
 
+/** The manifest lines of one document: its own and its compressed siblings'. */
+export interface Entry {
+  identity: ManifestLine;
+  br: ManifestLine | null;
+  gz: ManifestLine | null;
+}
+
 /** What a complete read of a manifest found. */
 export interface ManifestSummary {
   files: number;

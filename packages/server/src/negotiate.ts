@@ -1,5 +1,5 @@
 import type { Document, Variant } from "./document.js";
-import type { Entry } from "./site.js";
+import type { Entry } from "./manifest.js";
 
 const BR = 1;
 const GZIP = 2;

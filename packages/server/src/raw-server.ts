@@ -1,6 +1,7 @@
 import { createServer, type Server, Socket, type SocketConstructorOpts } from "node:net";
 import { PARTIAL, type ScanState, scanHead } from "./head-scan.js";
 import { newRequestHead, type RequestHead } from "./http-parser.js";
+import { Lingering } from "./linger.js";
 import type { LiveSite } from "./live-site.js";
 import type { AccessLogger, Logger } from "./log.js";
 import { closingHead, fresh, type Reply, tickClock } from "./reply.js";
@@ -24,6 +25,11 @@ export interface Limits {
   maxConnections: number;
   /** Read into one reused buffer (see `adopt`); false keeps Node's plain socket reads. */
   reuseReadBuffer: boolean;
+  /**
+   * Milliseconds a connection the server has finished with (its last answer sent, its side closed) is kept for the
+   * client to read that answer; it no longer counts against `maxConnections` meanwhile (see `Lingering`).
+   */
+  lingerMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -33,6 +39,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxHeadBytes: 16 * 1024,
   maxConnections: 10_000,
   reuseReadBuffer: true,
+  lingerMs: 2_000,
 };
 
 /** A server with a graceful close, as both modes return it. */
@@ -109,6 +116,7 @@ export function createRawServer(
   log?: Logger,
 ): RunningHttp {
   const conns = new Set<Connection>();
+  const lingering = new Lingering(limits.lingerMs);
   const head: RequestHead = newRequestHead();
   let closing = false;
   let now = Date.now();
@@ -121,6 +129,7 @@ export function createRawServer(
     now = Date.now();
     tickClock(now);
     for (const c of conns) sweep(c);
+    lingering.sweep(now);
   }, tickMs);
   tick.unref();
 
@@ -174,10 +183,18 @@ export function createRawServer(
       c.waiting = true;
       return;
     }
-    c.socket.resume();
+    carryOn(c);
+  }
+
+  /**
+   * Answers the requests already received, then reads on only if they are all answered: a client that pipelines
+   * faster than it reads its answers holds one read's worth of requests, never more.
+   */
+  function carryOn(c: Connection): void {
     const pending = c.buffered;
     c.buffered = null;
     if (pending) process(c, pending);
+    if (!c.waiting && !c.busy && !c.done) c.socket.resume();
   }
 
   /** Sends an answer that was not ready at once (loaded from disk, or a file to stream). */
@@ -289,17 +306,18 @@ export function createRawServer(
 
   const server = createServer({ noDelay: true, pauseOnConnect: true }, (accepted) => {
     if (closing || conns.size >= limits.maxConnections) {
-      const r = live.current.fixed.unavailable.get;
-      // Read and drop whatever the client sends so its close is seen; cut it off if it lingers.
-      const cut = setTimeout(() => accepted.destroy(), 1_000);
-      accepted.on("close", () => clearTimeout(cut));
+      // Read and drop whatever the client sends so its close is seen; it lingers, uncounted, then is cut off.
       accepted.on("error", () => accepted.destroy());
       accepted.resume();
-      sendClosing(accepted, r);
+      sendClosing(accepted, live.current.fixed.unavailable.get);
+      lingering.add(accepted, now);
       return;
     }
+    // Connections finished with give way to a new one (their descriptors are within the cap too).
+    if (conns.size + lingering.size >= limits.maxConnections) lingering.evictOldest();
     const c = new Connection(accepted, now);
     const onChunk = (chunk: Buffer): void => {
+      if (c.done) return; // answered for the last time: what follows is dropped, and keeps nothing alive
       c.lastActive = now;
       const pending = c.buffered;
       if (pending === null) {
@@ -320,15 +338,17 @@ export function createRawServer(
       c.lastActive = now;
       if (!c.waiting || c.busy) return;
       c.waiting = false;
-      socket.resume();
-      const pending = c.buffered;
-      c.buffered = null;
-      if (pending) process(c, pending);
+      carryOn(c);
     });
     socket.on("error", () => socket.destroy());
+    // Its last answer is out and our side closed: it stops counting, and lingers (see `Lingering`).
+    socket.on("finish", () => {
+      conns.delete(c);
+      lingering.add(socket, now);
+    });
     socket.on("close", () => conns.delete(c));
   });
-  server.on("error", (e: NodeJS.ErrnoException) => acceptFailed(e, conns, log));
+  server.on("error", (e: NodeJS.ErrnoException) => acceptFailed(e, conns, log, lingering));
 
   return {
     server,
@@ -340,6 +360,7 @@ export function createRawServer(
       return new Promise<void>((resolveClose) => {
         const force = setTimeout(() => {
           for (const c of conns) c.socket.destroy();
+          lingering.destroyAll();
         }, graceMs);
         server.close(() => {
           clearTimeout(force);
@@ -360,18 +381,20 @@ export function createRawServer(
 
 /**
  * An accept failed (EMFILE/ENFILE: out of file descriptors, despite the connection cap). Keep serving: log it
- * and free descriptors by closing the longest-idle keep-alive connections, a tenth of them, so that accepting
- * can succeed again. Other listener errors are only logged.
+ * and free descriptors by closing the connections finished with, and the longest-idle keep-alive connections, a
+ * tenth of them, so that accepting can succeed again. Other listener errors are only logged.
  */
 export function acceptFailed(
   e: NodeJS.ErrnoException,
   conns: Set<{ socket: Socket; lastActive: number; busy?: boolean }>,
-  log?: Logger,
+  log: Logger | undefined,
+  lingering: Lingering,
 ): void {
   if (e.code !== "EMFILE" && e.code !== "ENFILE") {
     log?.("accept-error", { error: e.message });
     return;
   }
+  lingering.destroyAll();
   const idle = [...conns]
     .filter((c) => !c.busy && c.socket.writableLength === 0)
     .sort((a, b) => a.lastActive - b.lastActive);

@@ -7,14 +7,16 @@ import {
   validatorsOf,
   variantHeaders,
 } from "./document.js";
+import { ERRORS } from "./errors.js";
 import { fileFiller, IntegrityError } from "./files.js";
 import { preflightFor, rangeNotSatisfiable, redirectReply } from "./fixed.js";
 import { gzippedOnTheFly, readAndGzip } from "./gzip-on-the-fly.js";
+import type { Entry } from "./manifest.js";
 import { encodingOf, matchesTags, negotiate } from "./negotiate.js";
 import { cacheClassOf, dispositionOf, documentHeaders, mediaTypeOf, movedClinicPage } from "./policy.js";
 import { parseRange, partialReply } from "./range.js";
 import { flat, makeReply, type Reply } from "./reply.js";
-import { aliasFolder, type Entry, type Site } from "./site.js";
+import { aliasFolder, type Site } from "./site.js";
 
 /** Longest request target answered; longer ones get 414. */
 export const MAX_PATH = 2048;
@@ -77,16 +79,47 @@ export function lookupKey(url: string): string | null {
   return /%2f/i.test(raw) ? "" : decoded;
 }
 
-/** True for paths answered with the JSON 404 (the API); every other path gets the HTML page when there is one. */
+/** True for paths under the API. */
 export function isApiKey(key: string): boolean {
   return key.startsWith("/api/") || key === "/api";
 }
 
-function notFound(site: Site, key: string, isHead: boolean): Reply {
-  const doc = (!isApiKey(key) && site.notFoundHtml) || site.notFound;
+/**
+ * True for paths answered with the JSON 404: the API's, and any path of a `.json` document (a client that asks for
+ * one reads JSON, and may have left out the `/api/v1` prefix); every other path gets the HTML page when there is
+ * one.
+ * @example isJsonKey("/index.json"); // true
+ */
+export function isJsonKey(key: string): boolean {
+  return isApiKey(key) || /\.json$/i.test(key);
+}
+
+/**
+ * The 404 answer for `key`: the JSON body or the HTML page. The JSON body names the nearest listed document when
+ * there is one (`suggestion`, see `Suggestions`), unless `suggest` is false.
+ */
+function notFound(site: Site, key: string, isHead: boolean, suggest = true): Reply {
+  const json = isJsonKey(key);
+  if (json && suggest) {
+    const near = site.suggestions.for(key, (path) => site.has(path));
+    if (near !== null) return suggestionReply(near, isHead);
+  }
+  const doc = (!json && site.notFoundHtml) || site.notFound;
   doc.used = true;
   const v = negotiate(doc, undefined);
   return isHead ? v.head : v.get;
+}
+
+const NOT_FOUND_HEADERS = flat(documentHeaders("/404.json", false, 404));
+
+/** The JSON 404 naming the nearest listed document: `{status, code, message, suggestion}`. */
+function suggestionReply(suggestion: string, isHead: boolean): Reply {
+  const { code, message } = ERRORS[404];
+  const body = Buffer.from(
+    JSON.stringify({ status: 404, code, message: `${message} Did you mean ${suggestion}?`, suggestion }),
+  );
+  const headers = [...NOT_FOUND_HEADERS, "Content-Length", String(body.length)];
+  return makeReply(404, headers, isHead ? null : body, true);
 }
 
 /**
@@ -104,7 +137,7 @@ export function respond(site: Site, req: Request): Reply | Promise<Answer> {
   if (method !== "GET" && !isHead) return fixed.methodNotAllowed.get;
   const key = lookupKey(req.target);
   if (key === null) return isHead ? fixed.badRequest.head : fixed.badRequest.get;
-  if (key === "") return notFound(site, req.target.replace(/%2f/gi, "/"), isHead);
+  if (key === "") return notFound(site, req.target.replace(/%2f/gi, "/"), isHead, false);
   const doc = site.hot.map.get(key);
   if (doc !== undefined) {
     doc.used = true;

@@ -61,6 +61,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     maxHeadBytes: options.maxHeadBytes ?? DEFAULT_LIMITS.maxHeadBytes,
     maxConnections: connectionCap(options.maxConnections ?? DEFAULT_LIMITS.maxConnections),
     reuseReadBuffer: options.reuseReadBuffer ?? DEFAULT_LIMITS.reuseReadBuffer,
+    lingerMs: options.lingerMs ?? DEFAULT_LIMITS.lingerMs,
   };
   const access = options.accessLog === true ? accessLogger() : options.accessLog || undefined;
   const mode = options.mode === "node" ? "node" : "raw";

@@ -7,12 +7,14 @@ import { type FixedReplies, fixedReplies } from "./fixed.js";
 import { gzippedOnTheFly, readAndGzip } from "./gzip-on-the-fly.js";
 import { HotSet } from "./hot-set.js";
 import {
+  type Entry,
   MANIFEST_NAME,
   ManifestError,
   type ManifestLine,
   readLinesAtSync,
   readManifest,
 } from "./manifest.js";
+import { Suggestions, SuggestionsBuilder, stateCodes } from "./suggest.js";
 import { HAS_BR, HAS_GZ, hashKey, TreeIndex } from "./tree-index.js";
 
 /** How a folder is loaded. Every field has a default. */
@@ -39,13 +41,6 @@ export const DEFAULT_SITE_OPTIONS: Required<SiteOptions> = {
 
 /** Documents a build must contain to be served. */
 export const REQUIRED_DOCUMENTS = ["/api/v1/index.json", "/api/openapi.json", "/404.json"] as const;
-
-/** The manifest lines of one document: its own and its compressed siblings'. */
-export interface Entry {
-  identity: ManifestLine;
-  br: ManifestLine | null;
-  gz: ManifestLine | null;
-}
 
 /**
  * A loaded output folder: a compact index of every listed document, a byte-budgeted set of hot documents
@@ -78,6 +73,8 @@ export class Site {
   notFound!: Document;
   /** The HTML 404 page, when the build has one. */
   notFoundHtml: Document | null = null;
+  /** The nearest listed document to an API path that is not (the 404's `suggestion`), built at load. */
+  suggestions: Suggestions = Suggestions.none;
   /** Told when a file cannot be served intact (changed on disk) or cannot be read (the server reloads). */
   onFailure: ((error: Error) => void) | null = null;
 
@@ -236,6 +233,7 @@ export async function loadSite(dir: string, options: SiteOptions = {}): Promise<
     const byPath = new Map<string, Entry>();
     const problems: string[] = [];
     const checker = opts.checkFiles ? fileChecker(root, opts.openFiles, problems) : null;
+    const names = new SuggestionsBuilder();
     const check = (line: ManifestLine) => checker?.check(line);
     const summary = await readManifest(manifest, (line) => {
       const sibling = line.path.endsWith(".br") ? HAS_BR : line.path.endsWith(".gz") ? HAS_GZ : 0;
@@ -256,6 +254,7 @@ export async function loadSite(dir: string, options: SiteOptions = {}): Promise<
       }
       const { lo, hi } = hashKey(line.path, 0);
       index.insert(lo, hi, line.offset, 0);
+      names.add(line.path);
       const cls = classOf(line.path);
       const wanted =
         line.path === "404.json" ||
@@ -289,6 +288,7 @@ export async function loadSite(dir: string, options: SiteOptions = {}): Promise<
       if (!byPath.has(path.slice(1))) problems.push(`missing ${path.slice(1)}`);
     if (problems.length > 0) throw new ManifestError(`not a complete build: ${problems.join("; ")}`);
     await preload(site, classes, byPath);
+    site.suggestions = names.done(stateCodes(readSmall(site, "/api/v1/states.json")));
     return site;
   } catch (e) {
     await manifest.close().catch(() => {});
@@ -396,6 +396,15 @@ async function preload(site: Site, classes: Entry[][], byPath: Map<string, Entry
     } catch {
       throw new IntegrityError(`${path.slice(1)} is not valid JSON`);
     }
+  }
+}
+
+/** The bytes of a small listed document (read and checked, not held), or null. */
+function readSmall(site: Site, path: string): Buffer | null {
+  try {
+    return site.load(path)?.identity.load(false).body ?? null;
+  } catch {
+    return null;
   }
 }
 

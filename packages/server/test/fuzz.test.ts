@@ -30,7 +30,7 @@ const TRAVERSALS = [
 
 const text = fc.string({ unit: "binary", maxLength: 40 });
 const method = fc.oneof(
-  fc.constantFrom("GET", "HEAD", "OPTIONS", "POST", "DELETE", "BREW", "G ET", "get", ""),
+  fc.constantFrom("GET", "HEAD", "OPTIONS", "POST", "DELETE", "CONNECT", "BREW", "G ET", "get", ""),
   text,
 );
 const path = fc.oneof(
@@ -46,7 +46,25 @@ const path = fc.oneof(
 const version = fc.oneof(fc.constantFrom("HTTP/1.1", "HTTP/1.0", "HTTP/1.2", "HTTP/2", "http/1.1", ""), text);
 const value = fc.oneof(
   text,
-  fc.constantFrom("0", "5", "x", "chunked", "chunked,chunked", "chunked, chunked", "gzip, chunked", "close"),
+  fc.constantFrom(
+    "0",
+    "000",
+    "5",
+    "x",
+    "chunked",
+    "chunked,chunked",
+    "chunked, chunked",
+    "gzip, chunked",
+    "close",
+    "closed",
+    "keep-alive",
+    "keep-alive, close",
+    "Upgrade, HTTP2-Settings",
+    "h2c",
+    "websocket",
+    "100-continue",
+    "teapot",
+  ),
 );
 const header = fc.oneof(
   fc.tuple(
@@ -59,6 +77,8 @@ const header = fc.oneof(
       "Content-Length",
       "Transfer-Encoding",
       "Connection",
+      "Upgrade",
+      "Expect",
     ),
     value,
   ),
@@ -94,6 +114,28 @@ const requestBytes = fc.oneof(
       ),
   },
   { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b).toString("latin1")) },
+  {
+    // Well-formed requests with the headers that decide whether a connection goes on (issue 36's corners), so that
+    // what follows them in a pipeline is answered, or not, alike.
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom("GET", "HEAD", "OPTIONS", "POST", "CONNECT"),
+        fc.constantFrom("/api/v1/index.json", "/", "/nope.json"),
+        fc.constantFrom("HTTP/1.1", "HTTP/1.1", "HTTP/1.0"),
+        fc.array(
+          fc.tuple(
+            fc.constantFrom("Connection", "Upgrade", "Expect", "Content-Length", "HTTP2-Settings"),
+            value,
+          ),
+          { maxLength: 3 },
+        ),
+      )
+      .map(
+        ([m, p, v, hs]) =>
+          `${m} ${p} ${v}\r\nHost: x\r\n${hs.map(([k, val]) => `${k}: ${val}\r\n`).join("")}\r\n`,
+      ),
+  },
 );
 
 describe("parser properties", () => {

@@ -137,6 +137,60 @@ describe.each<[string, Partial<ServeOptions>]>([
     expect(parseResponses(bytes)[0]?.status).toBe(status);
   });
 
+  it.each<[string, string, number[], boolean]>([
+    // Where the two modes used to differ (issue 36), one answer in both (docs/server.md, "Protection").
+    [
+      "a request after Connection: close is not read",
+      request(A, { Connection: "close" }) + request(B),
+      [200],
+      true,
+    ],
+    ["Connection: closed is not close", request(A, { Connection: "closed" }) + request(B), [200, 200], false],
+    [
+      "Upgrade: h2c is answered as if absent, then the connection closes",
+      request(A, {
+        Connection: "Upgrade, HTTP2-Settings",
+        Upgrade: "h2c",
+        "HTTP2-Settings": "AAMAAABkAAQAoAAAAAIAAAAA",
+      }) + request(B),
+      [200],
+      true,
+    ],
+    ["Upgrade alone closes too", request(A, { Upgrade: "websocket" }) + request(B), [200], true],
+    [
+      "Content-Length: 000 is no body",
+      request(A, { "Content-Length": "000" }) + request(B),
+      [200, 200],
+      false,
+    ],
+    [
+      "HTTP/1.0 closes, keep-alive asked or not",
+      `GET ${A} HTTP/1.0\r\nConnection: keep-alive\r\n\r\n${request(B)}`,
+      [200],
+      true,
+    ],
+    [
+      "an unknown Expect is ignored (no 417)",
+      request(A, { Expect: "teapot" }) + request(B),
+      [200, 200],
+      false,
+    ],
+    [
+      "Expect: 100-continue gets no 100, and the connection closes after",
+      request(A, { Expect: "100-continue" }) + request(B),
+      [200],
+      true,
+    ],
+    ["CONNECT / is a 400", `CONNECT / HTTP/1.1\r\nHost: x\r\n\r\n${request(B)}`, [400], true],
+  ])("%s", async (_what, raw, statuses, closes) => {
+    const { bytes, closed } = await exchange(server.url, raw, {
+      idleMs: 2000,
+      ...(closes ? {} : { until: { responses: statuses.length } }),
+    });
+    expect(parseResponses(bytes).map((r) => r.status)).toEqual(statuses);
+    expect(closed).toBe(closes);
+  });
+
   it("answers 503 and closes beyond the connection cap, and serves again once connections close", async () => {
     const { connect } = await import("node:net");
     const port = Number(new URL(server.url).port);

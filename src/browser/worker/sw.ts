@@ -3,10 +3,11 @@
  * clinic's page with its phone number, and the near-me results, open with no signal. Pages and documents come
  * from the network first (always current when online; from the saved copy after 4 s without an answer, or
  * offline), fingerprinted assets from the saved copy. The build prefixes the configuration (`self.UCD_SW`): a
- * new release is a new `version`, so the browser installs this worker again, which saves the new assets and
- * drops the caches of other releases.
+ * new release is a new `version`, so the browser installs this worker again, which saves the new release's assets
+ * and pages and drops the other releases' caches — but not what the reader opened, nor the assets its pages name
+ * (`saved.ts`), which are fetched again once online.
  */
-export {};
+import { FINGERPRINTED, keep, keepAcrossReleases, refreshSaved } from "./saved.js";
 
 interface Config {
   /** Changes with every release. */
@@ -22,12 +23,10 @@ interface Config {
 declare const self: ServiceWorkerGlobalScope & { UCD_SW: Config };
 
 const { version, root, precache, offline } = self.UCD_SW;
+/** This release's cache: what it saves at install, and the assets it is asked for. */
 const CACHE = `ucd-${version}`;
-/** Most responses kept besides the precached ones: the oldest go first. */
-const MAX_ENTRIES = 400;
 const NETWORK_TIMEOUT_MS = 4000;
-const FINGERPRINTED = /\/assets\/[^/]*-[0-9a-f]{8,}\.[a-z0-9]+$/;
-const kept = new Set(precache.map((p) => new URL(p, self.location.href).href));
+const release = new Set(precache.map((p) => new URL(p, self.location.href).href));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -41,38 +40,40 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      for (const key of await caches.keys())
-        if (key.startsWith("ucd-") && key !== CACHE) await caches.delete(key);
+      await keepAcrossReleases(CACHE, release);
       await self.clients.claim();
       // The page that installed the worker was loaded before it: save it too, so that the first page seen opens
       // offline like every later one.
-      const cache = await caches.open(CACHE);
       for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
         const url = new URL(client.url);
         url.hash = "";
-        if (url.origin === self.location.origin && url.pathname.startsWith(root))
-          await cache.add(url.href).catch(() => undefined);
+        if (url.origin !== self.location.origin || !url.pathname.startsWith(root)) continue;
+        const response = await fetch(url.href).catch(() => undefined);
+        if (response) await save(url.href, response);
       }
     })(),
   );
 });
 
-async function trim(cache: Cache): Promise<void> {
-  const keys = await cache.keys();
-  let extra = keys.filter((k) => !kept.has(k.url)).length - MAX_ENTRIES;
-  for (const k of keys) {
-    if (extra <= 0) break;
-    if (kept.has(k.url)) continue;
-    await cache.delete(k);
-    extra--;
-  }
+/**
+ * Saves an answer: what the release saves at install and its assets in its own cache (the next release has its
+ * own), the rest — what the reader opened — in the cache kept across releases.
+ */
+async function save(request: Request | string, response: Response): Promise<void> {
+  if (response.status !== 200 || response.type !== "basic") return;
+  const url = typeof request === "string" ? request : request.url;
+  if (release.has(url) || FINGERPRINTED.test(new URL(url).pathname))
+    await (await caches.open(CACHE)).put(request, response);
+  else await keep(request, response);
 }
 
-async function save(request: Request, response: Response): Promise<void> {
-  if (response.status !== 200 || response.type !== "basic") return;
-  const cache = await caches.open(CACHE);
-  await cache.put(request, response);
-  await trim(cache);
+/** The saved pages fetched again once per release, while a request keeps the worker running; retried if offline. */
+let refreshing: Promise<void> | null = null;
+function refreshOnce(event: FetchEvent): void {
+  refreshing ??= refreshSaved(version).catch(() => {
+    refreshing = null;
+  });
+  event.waitUntil(refreshing);
 }
 
 async function cacheFirst(event: FetchEvent): Promise<Response> {
@@ -124,4 +125,5 @@ self.addEventListener("fetch", (event) => {
   )
     return;
   event.respondWith(FINGERPRINTED.test(url.pathname) ? cacheFirst(event) : networkFirst(event));
+  refreshOnce(event);
 });

@@ -32,7 +32,8 @@ ${IMPORT_USAGE}
   --compression LEVEL   max (brotli 11, for publishing) or fast (brotli 5) (default: max)
   --keep-releases N     releases kept listed with their dated downloads and changes (default: ${DEFAULT_KEEP_RELEASES})
   --allow-shrink        publish even if more than 10% of the previous release's clinics would be removed
-  --allow-older         publish even if the data version is older than the published release's (a rollback)
+  --allow-older         publish even if the data version is older than the published release's, or apply an
+                        update (a weekly file) older than it: a rollback
   --purge URL           after publishing, BAN everything under URL's path from the cache there (Varnish with
                         \`ucd deploy-config varnish\`), so that no document of the old release is served
                         (repeatable; exit 1 if a purge fails, the release staying published)

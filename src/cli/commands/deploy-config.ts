@@ -8,6 +8,7 @@ import { parseListen } from "../../deploy/common.js";
 import { headersFile, redirectsFile } from "../../deploy/headers.js";
 import { readDocuments } from "../../deploy/manifest.js";
 import { BROTLI_MODULE_PATHS, nginxConfig } from "../../deploy/nginx.js";
+import { releaseName } from "../../deploy/release-name.js";
 import { type PlanSummary, planUpload } from "../../deploy/upload-plan.js";
 import { planNdjson, planRclone, planShell } from "../../deploy/upload-scripts.js";
 import { DEFAULT_PURGERS, varnishConfig } from "../../deploy/varnish.js";
@@ -165,6 +166,7 @@ async function uploadPlanCommand(
       siblings: values.siblings,
       against: values.against === undefined ? null : resolve(values.against),
       record,
+      release: await releaseName(folder),
     });
   } catch (e) {
     if (e instanceof ListingError || (e as NodeJS.ErrnoException).code === "ENOENT")
@@ -174,9 +176,9 @@ async function uploadPlanCommand(
   try {
     const text =
       format === "rclone"
-        ? planRclone(plan.records(), folder, record)
+        ? planRclone(plan.records(), folder, record, plan.guard)
         : format === "sh"
-          ? planShell(plan.records(), folder, record)
+          ? planShell(plan.records(), folder, record, plan.guard)
           : planNdjson(plan.records());
     await pipeline(Readable.from(text), process.stdout, { end: false });
   } finally {

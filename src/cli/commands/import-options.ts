@@ -47,6 +47,8 @@ interface ImportFlags {
   category?: string[];
   "min-confidence"?: string;
   encoding?: string;
+  /** `build`: apply an update older than the published release (a rollback) instead of refusing it. */
+  "allow-older"?: boolean;
 }
 
 /**
@@ -114,6 +116,7 @@ export async function runImport(values: ImportFlags, out?: string): Promise<Impo
       // The same records, as a cache: a row the last release's import read alike takes its record.
       previous: base,
       updatesAlone: out === undefined,
+      allowOlder: values["allow-older"] === true,
       ...(encoding ? { encoding } : {}),
       progress: new Progress(),
     });

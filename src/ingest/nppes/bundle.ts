@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { Readable } from "node:stream";
+import { FatalInputError } from "../problems.js";
 import type { NppesFileKind } from "./columns.js";
 import { openZip, type ZipArchive } from "./zip.js";
 
@@ -59,11 +60,42 @@ export function nppesName(
  */
 export async function openZipBundle(path: string): Promise<NppesBundle> {
   const zip = await openZip(path);
-  const member = (kind: NppesFileKind): NppesFile | null => {
-    const m = zip.members.find((x) => {
+  const named = (kind: NppesFileKind) =>
+    zip.members.filter((x) => {
       const n = nppesName(x.name);
       return n !== null && n.kind === kind && !n.header;
     });
+  const mains = named("main");
+  const period = mains.length === 1 ? nppesName((mains[0] as { name: string }).name) : null;
+  try {
+    if (mains.length > 1)
+      ambiguous(
+        path,
+        `the bundle holds ${mains.length} main files (${mains.map((m) => m.name).join(", ")}): a bundle is one period's. Extract the one you mean and pass it as --input, with its othername_pfile and pl_pfile of the same period beside it`,
+      );
+    for (const kind of ["othername", "pl"] as const) {
+      const all = named(kind);
+      if (all.length > 1)
+        ambiguous(
+          path,
+          `the bundle holds ${all.length} ${kind}_pfile files (${all.map((m) => m.name).join(", ")}): which one goes with the main file cannot be told. Extract the main file and the ${kind}_pfile of its period and pass them as --input`,
+        );
+      const other = all.find((m) => {
+        const n = nppesName(m.name);
+        return period !== null && n !== null && (n.from !== period.from || n.to !== period.to);
+      });
+      if (other)
+        ambiguous(
+          path,
+          `${other.name} is of another period than the main file ${mains[0]?.name}: its rows would be joined to records of another date. Extract the files of one period and pass them as --input`,
+        );
+    }
+  } catch (e) {
+    zip.close();
+    throw e;
+  }
+  const member = (kind: NppesFileKind): NppesFile | null => {
+    const m = named(kind)[0];
     return m ? zipFile(zip, m.name, m.size) : null;
   };
   const main = member("main");
@@ -78,15 +110,14 @@ export async function openZipBundle(path: string): Promise<NppesBundle> {
         `${path} holds ${xlsx.name}, a spreadsheet: save its sheet as CSV (columns NPI, NPPES Deactivation Date) and pass that file`,
       );
   }
-  const name = main ? nppesName(main.label.slice(main.label.indexOf("!") + 1)) : null;
-  const period = name ? { from: name.from, to: name.to } : null;
+  const dates = period ? { from: period.from, to: period.to } : null;
   return {
-    kind: main === null ? "deactivation" : kindOf(period),
+    kind: main === null ? "deactivation" : kindOf(dates),
     main,
     othername: member("othername"),
     pl: member("pl"),
     deactivation,
-    period,
+    period: dates,
     notes,
     close: () => zip.close(),
   };
@@ -110,7 +141,7 @@ export async function openCsvBundle(
   if (kind === "deactivation")
     return { kind, main: null, othername: null, pl: null, deactivation: self, period, notes, close() {} };
   const beside = async (want: "othername" | "pl"): Promise<NppesFile | null> => {
-    let found = companions.find((c) => nppesName(c)?.kind === want);
+    let found = companionAmong(path, period, companions, want);
     if (!found && period) {
       const names = await readdir(dirname(path)).catch(() => [] as string[]);
       const match = names.find((n) => {
@@ -140,6 +171,45 @@ export async function openCsvBundle(
     notes,
     close() {},
   };
+}
+
+/**
+ * The other-name or practice-location file given as an input for the main file `path`: the one of its period
+ * (any, when the main file's name gives none). Refused (`bundle_ambiguous`) when several fit, or when the only ones
+ * given are of another period: their rows would be joined to records of another date.
+ */
+function companionAmong(
+  path: string,
+  period: { from: string; to: string } | null,
+  inputs: readonly string[],
+  want: "othername" | "pl",
+): string | undefined {
+  const all = inputs.filter((c) => {
+    const n = nppesName(c);
+    return n !== null && n.kind === want && !n.header;
+  });
+  const same =
+    period === null
+      ? all
+      : all.filter((c) => {
+          const n = nppesName(c);
+          return n?.from === period.from && n?.to === period.to;
+        });
+  if (same.length > 1)
+    ambiguous(
+      path,
+      `several ${want}_pfile files of its period are given (${same.join(", ")}): which one goes with it cannot be told. Pass one`,
+    );
+  if (same.length === 0 && all.length > 0)
+    ambiguous(
+      path,
+      `${all.join(", ")} ${all.length > 1 ? "are" : "is"} of another period than the main file: its rows would be joined to records of another date. Pass the ${want}_pfile of the main file's period`,
+    );
+  return same[0];
+}
+
+function ambiguous(file: string, message: string): never {
+  throw new FatalInputError({ file, row: 0, field: "", code: "bundle_ambiguous", message });
 }
 
 /** Large reads: the main file is ~10 GB, and the scanner's cost is per chunk as much as per byte. */

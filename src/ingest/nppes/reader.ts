@@ -13,6 +13,7 @@ import {
   URGENT_CARE_TAXONOMY,
 } from "./columns.js";
 import { deactivation, mainRow, type UrgentCareOrg } from "./main-row.js";
+import { MAX_KEPT_RECORDS } from "./scan.js";
 import { scanFile } from "./scan-file.js";
 
 /** The columns of the rows the NPPES reader yields, mapped to canonical fields by the `nppes` profile. */
@@ -73,7 +74,11 @@ export async function* readNppes(
       const main = bundle.main;
       const totals = await scanFile(
         main,
-        { needles: [...taxonomies], ...(options.watch ? { watch: options.watch } : {}) },
+        {
+          needles: [...taxonomies],
+          ...(options.watch ? { watch: options.watch } : {}),
+          maxKept: MAX_KEPT_RECORDS,
+        },
         MAIN_REQUIRED,
         ({ line, fields }, at) => {
           const npiText = (fields[at(MAIN.npi)] ?? "").trim();
@@ -93,9 +98,11 @@ export async function* readNppes(
       );
       const wanted = new Set(orgs.map((o) => Number(o.npi)));
       const dbas = bundle.othername
-        ? await readOtherNames(bundle.othername, wanted, onRowProblem)
+        ? await readOtherNames(bundle.othername, wanted, onRowProblem, options.text)
         : new Map();
-      const places = bundle.pl ? await readLocations(bundle.pl, wanted, onRowProblem) : new Map();
+      const places = bundle.pl
+        ? await readLocations(bundle.pl, wanted, onRowProblem, options.text)
+        : new Map();
       for (const org of orgs) {
         const name = org.dba ?? pickDba(dbas.get(org.npi)) ?? org.legalName;
         const base = { npi: org.npi, name, lastUpdate: org.lastUpdate };
@@ -189,7 +196,7 @@ async function readOtherNames(
   const out = new Map<string, string[]>();
   await scanFile(
     file,
-    { needles: [], watch: wanted },
+    { needles: [], watch: wanted, maxKept: MAX_KEPT_RECORDS },
     Object.values(OTHER_NAME),
     ({ fields }, at) => {
       const npi = (fields[at(OTHER_NAME.npi)] ?? "").trim();
@@ -215,7 +222,7 @@ async function readLocations(
   const out = new Map<string, SecondaryPlace[]>();
   await scanFile(
     file,
-    { needles: [], watch: wanted },
+    { needles: [], watch: wanted, maxKept: MAX_KEPT_RECORDS },
     [LOCATION.npi, LOCATION.street, LOCATION.city, LOCATION.state, LOCATION.zip],
     ({ line, fields }, at) => {
       const cell = (name: string) => (at(name) < 0 ? "" : (fields[at(name)] ?? "").trim());

@@ -38,12 +38,27 @@ export async function scanFile(
   let header: string[] | null = null;
   let at: (name: string) => number = () => -1;
   let failure: FatalInputError | null = null;
+  let kept = 0;
   const scanner = new LineScanner(
     options,
     ({ line, text }) => {
       if (failure) return;
+      if (header !== null && options.maxKept !== undefined && ++kept > options.maxKept) {
+        failure = new FatalInputError({
+          file: file.label,
+          row: line,
+          field: "",
+          code: "too_many_rows",
+          message: `more than ${options.maxKept.toLocaleString("en-US")} records of the file are of the organisations asked for (a wanted taxonomy code, an NPI of the release); the reader holds them until the input is read, and NPPES lists about 20,000 urgent-care organisations: this is not an NPPES file as CMS writes it, or --taxonomy asks for too much. Check the file, or narrow --taxonomy`,
+        });
+        return;
+      }
       const { fields, open } = parseFields(text);
       if (header === null) {
+        if (text.includes("\r")) {
+          failure = crOnlyLines(file.label, line);
+          return;
+        }
         header = fields.map((f) => f.replace(/^\uFEFF/, "").trim());
         at = columnIndex(header);
         const missing = required.filter((name) => at(name) < 0);
@@ -69,13 +84,22 @@ export async function scanFile(
       }
       onRecord({ line, fields }, at);
     },
-    (line, bytes) =>
-      onProblem(line, "row_too_large", `the line is ${bytes} bytes long (over 1 MiB); skipped`),
+    (line, bytes, crOnly) => {
+      if (crOnly && !failure) failure = crOnlyLines(file.label, line);
+      else onProblem(line, "row_too_large", `the line is ${bytes} bytes long (over 1 MiB); skipped`);
+    },
   );
   let input: AsyncIterable<Buffer>;
   try {
     // Checked as UTF-8 (or decoded, `--encoding`) as it streams: nothing is ever read as U+FFFD.
-    input = utf8Text(await file.open(), file.label, text) as AsyncIterable<Buffer>;
+    // A notice about the encoding names the file it concerns (a companion of the input, a member of the bundle).
+    const named: TextOptions = {
+      ...text,
+      ...(text.notice
+        ? { notice: (row, code, message) => text.notice?.(row, code, `${file.label}: ${message}`) }
+        : {}),
+    };
+    input = utf8Text(await file.open(), file.label, named) as AsyncIterable<Buffer>;
   } catch (e) {
     throw new FatalInputError({
       file: file.label,
@@ -109,6 +133,7 @@ export async function scanFile(
   }
   if (failure) throw failure;
   scanner.end();
+  if (failure) throw failure;
   if (header === null)
     throw new FatalInputError({
       file: file.label,
@@ -118,4 +143,20 @@ export async function scanFile(
       message: "the file is empty: no header row",
     });
   return { lines: scanner.lines, bytes: scanner.bytes, header };
+}
+
+/**
+ * A file whose lines end with CR alone (classic Mac OS): the scanner finds NPPES lines by their LF (CMS writes
+ * CRLF), so it would see one line. Refused, saying so, rather than read as one line over the limit and then as a
+ * file without a header.
+ */
+function crOnlyLines(label: string, line: number): FatalInputError {
+  return new FatalInputError({
+    file: label,
+    row: line,
+    field: "",
+    code: "file_unreadable",
+    message:
+      "the lines of the file end with a CR alone (classic Mac OS line ends), not with CRLF as CMS writes NPPES files: save it again with CRLF or LF line ends (for example `tr '\\r' '\\n' < in.csv > out.csv`)",
+  });
 }

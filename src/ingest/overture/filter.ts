@@ -36,11 +36,11 @@ export async function filterOverture(
     bytes: (await stat(path)).size,
   };
   try {
-    for (const group of file.metadata.row_groups) {
-      const rows = await wantedRows(file, group, filter);
+    for (const [index, group] of file.metadata.row_groups.entries()) {
+      const rows = await wantedRows(file, index, filter);
       out.places += Number(group.num_rows);
       out.wanted += rows.length;
-      for (const v of await verdicts(file, group, rows, filter)) {
+      for (const v of await verdicts(file, index, rows, filter)) {
         const code = v.reasons[0]?.code;
         if (code === undefined) out.kept++;
         else out.rejected[code] = (out.rejected[code] ?? 0) + 1;

@@ -8,7 +8,14 @@ import {
 } from "hyparquet";
 import { FatalInputError } from "../problems.js";
 import { PARQUET_CODECS, PARQUET_CODECS_ASYNC } from "../readers/codecs.js";
-import { type Cell, type Leaf, LeafChunk, schemaLeaves } from "../readers/parquet-leaf.js";
+import { type Cell, type Leaf, LeafChunk, parquetFatal, schemaLeaves } from "../readers/parquet-leaf.js";
+import {
+  checkSchema,
+  MAX_GROUP_BYTES,
+  MAX_GROUP_ROWS,
+  ParquetLimitError,
+  ReadBudget,
+} from "../readers/parquet-limits.js";
 import { PLACE_FIELDS, PLACES_MARKERS, type PlaceField, REQUIRED_FIELDS } from "./columns.js";
 
 /** An Overture places file, open: its metadata and the leaves of the fields the reader takes. */
@@ -17,9 +24,24 @@ export interface PlacesFile {
   metadata: FileMetaData;
   /** The leaf of each field; null when the file has no such field (an older release: no `operating_status`). */
   leaves: Record<PlaceField, Leaf | null>;
-  /** The column chunk of a field in a row group, read; null when the file has no such field. */
-  chunk(group: RowGroup, field: PlaceField): Promise<LeafChunk | null>;
+  /**
+   * Starts a pass over a row group (by its index): the columns read in it share one budget of memory
+   * (`MAX_GROUP_BYTES`), which the pass's own arrays are charged to as well.
+   */
+  group(index: number): GroupRead;
   close(): Promise<void>;
+}
+
+/** One pass over a row group: its columns, read within one budget of memory. */
+export interface GroupRead {
+  index: number;
+  group: RowGroup;
+  /** Its rows, as its metadata declares them (checked against the columns as they are read). */
+  rows: number;
+  /** The column chunk of a field, read; null when the file has no such field. */
+  chunk(field: PlaceField): Promise<LeafChunk | null>;
+  /** Charges an allocation of the pass to the budget, or fails naming the file and row group. */
+  charge(bytes: number, what: string): void;
 }
 
 /**
@@ -52,7 +74,9 @@ const skip = (schema: readonly SchemaElement[], i: number): number => {
  * Reads the metadata of a Parquet file (its footer only), or throws a fatal input error naming the file.
  * @example const { metadata, handle } = await parquetFooter("places.parquet")
  */
-export async function parquetFooter(path: string): Promise<{ metadata: FileMetaData; handle: FileHandle }> {
+export async function parquetFooter(
+  path: string,
+): Promise<{ metadata: FileMetaData; handle: FileHandle; size: number }> {
   const fail = (code: string, message: string): never => {
     throw new FatalInputError({ file: path, row: 0, field: "", code, message });
   };
@@ -73,11 +97,18 @@ export async function parquetFooter(path: string): Promise<{ metadata: FileMetaD
     const footer = await readAt(handle, size - 8 - length, length + 8);
     const copy = new Uint8Array(footer.byteLength);
     copy.set(footer);
-    return { metadata: parquetMetadata(copy.buffer), handle };
+    const metadata = parquetMetadata(copy.buffer);
+    // Before anything walks the schema as a tree (recursively).
+    checkSchema(metadata.schema);
+    return { metadata, handle, size };
   } catch (e) {
     await handle.close();
     if (e instanceof FatalInputError) throw e;
-    return fail("file_unreadable", `not a readable Parquet file: ${(e as Error).message}`);
+    if (e instanceof ParquetLimitError) throw parquetFatal(path, null, "", e);
+    return fail(
+      "file_unreadable",
+      `not a readable Parquet file: ${(e as Error).message}. Download it again, or write it again (DuckDB: COPY … TO 'file.parquet' (FORMAT parquet))`,
+    );
   }
 }
 
@@ -87,7 +118,13 @@ export async function parquetFooter(path: string): Promise<{ metadata: FileMetaD
  * is refused (`missing_columns`), naming them.
  */
 export async function openPlaces(path: string): Promise<PlacesFile> {
-  const { metadata, handle } = await parquetFooter(path);
+  const { metadata, handle, size } = await parquetFooter(path);
+  try {
+    checkRows(metadata);
+  } catch (e) {
+    await handle.close();
+    throw parquetFatal(path, null, "", e);
+  }
   const all = schemaLeaves(metadata.schema);
   const leaves = Object.fromEntries(
     Object.entries(PLACE_FIELDS).map(([field, name]) => [field, all.get(name) ?? null]),
@@ -109,20 +146,81 @@ export async function openPlaces(path: string): Promise<PlacesFile> {
     path,
     metadata,
     leaves,
-    async chunk(group, field) {
-      const leaf = leaves[field];
-      if (!leaf) return null;
-      const column = group.columns.find((c) => samePath(c, leaf.path));
-      if (!column?.meta_data) return null;
-      const meta = column.meta_data;
-      const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
-      const bytes = await readAt(handle, start, Number(meta.total_compressed_size));
-      const chunk = new LeafChunk(leaf, bytes, meta, PARQUET_CODECS);
-      await chunk.inflate(PARQUET_CODECS_ASYNC);
-      return chunk;
+    group(index) {
+      const group = metadata.row_groups[index] as RowGroup;
+      const rows = Number(group.num_rows);
+      const budget = new ReadBudget();
+      const charge = (bytes: number, what: string) => {
+        try {
+          budget.charge(bytes, what);
+        } catch (e) {
+          throw parquetFatal(path, index, "", e);
+        }
+      };
+      return {
+        index,
+        group,
+        rows,
+        charge,
+        async chunk(field) {
+          const leaf = leaves[field];
+          if (!leaf) return null;
+          const column = group.columns.find((c) => samePath(c, leaf.path));
+          if (!column?.meta_data) return null;
+          const meta = column.meta_data;
+          const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
+          const length = Number(meta.total_compressed_size);
+          // The chunk's bytes are read whole: they must lie in the file, before its footer.
+          if (!(start >= 4 && length >= 0 && start + length <= size - 8))
+            throw parquetFatal(
+              path,
+              index,
+              leaf.name,
+              new ParquetLimitError(
+                `the column's ${length} bytes at byte ${start} lie outside the file's ${size} bytes`,
+              ),
+            );
+          try {
+            budget.charge(length, "the column's bytes");
+          } catch (e) {
+            throw parquetFatal(path, index, leaf.name, e);
+          }
+          const bytes = await readAt(handle, start, length);
+          const chunk = new LeafChunk(leaf, bytes, meta, PARQUET_CODECS, {
+            file: path,
+            group: index,
+            rows,
+            budget,
+          });
+          await chunk.inflate(PARQUET_CODECS_ASYNC);
+          return chunk;
+        },
+      };
     },
     close: () => handle.close(),
   };
+}
+
+/**
+ * Checks the row groups' row counts before anything is allocated for them: whole numbers, each at most
+ * MAX_GROUP_ROWS, adding up to the file's.
+ */
+function checkRows(metadata: FileMetaData): void {
+  let total = 0;
+  metadata.row_groups.forEach((g, i) => {
+    const rows = Number(g.num_rows);
+    if (!Number.isSafeInteger(rows) || rows < 0)
+      throw new ParquetLimitError(`row group ${i} declares ${g.num_rows} rows, which cannot be`);
+    if (rows > MAX_GROUP_ROWS)
+      throw new ParquetLimitError(
+        `row group ${i} declares ${rows} rows, more than the ${MAX_GROUP_ROWS} a places row group can have to be read within ${MAX_GROUP_BYTES / 2 ** 20} MiB`,
+      );
+    total += rows;
+  });
+  if (total !== Number(metadata.num_rows))
+    throw new ParquetLimitError(
+      `the row groups hold ${total} rows where the file declares ${metadata.num_rows}`,
+    );
 }
 
 const samePath = (c: ColumnChunk, path: readonly string[]) => {

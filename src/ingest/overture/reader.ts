@@ -1,13 +1,13 @@
-import type { RowGroup } from "hyparquet";
 import { wkbToGeojson } from "hyparquet/src/wkb.js";
+import { FatalInputError } from "../problems.js";
 import type { TextOptions } from "../readers/encoding.js";
-import type { Cell } from "../readers/parquet-leaf.js";
+import { type Picked, parquetFatal } from "../readers/parquet-leaf.js";
 import { parquetText } from "../readers/parquet-text.js";
 import type { ReaderEvent, RowProblem, SourceFacts } from "../readers/types.js";
 import { DEFAULT_MIN_CONFIDENCE, OVERTURE_ROW, type PlaceField, URGENT_CARE_CATEGORY } from "./columns.js";
 import { openPlaces, type PlacesFile } from "./places-file.js";
 import { releaseDate } from "./release.js";
-import { type PlaceFilter, verdicts, wantedRows } from "./scan.js";
+import { oversized, type PlaceFilter, verdicts, wantedRows } from "./scan.js";
 
 export interface OvertureReadOptions {
   /** Overture categories to keep (default `urgent_care_clinic`; given ones are added to it). */
@@ -65,22 +65,37 @@ export async function* readOverture(
     const counts = { places: 0, wanted: 0, rejected: 0, kept: 0 };
     let rowStart = 0;
     let bytes = 0;
-    for (const group of file.metadata.row_groups) {
-      const rows = await wantedRows(file, group, filter);
+    for (const [index, group] of file.metadata.row_groups.entries()) {
+      let read: { decided: Awaited<ReturnType<typeof verdicts>>; places: PlaceRow[]; kept: number[] };
+      try {
+        const rows = await wantedRows(file, index, filter);
+        const decided = await verdicts(file, index, rows, filter);
+        const kept = decided.filter((v) => v.reasons.length === 0).map((v) => v.row);
+        read = { decided, kept, places: await rowValues(file, index, kept, text.stringFromBytes) };
+      } catch (e) {
+        // Whatever the decoders met inside the row group, named with it (the columns name themselves).
+        if (e instanceof FatalInputError) throw e;
+        throw parquetFatal(path, index, "", e);
+      }
       counts.places += Number(group.num_rows);
-      counts.wanted += rows.length;
-      const decided = await verdicts(file, group, rows, filter);
-      for (const v of decided) {
+      counts.wanted += read.decided.length;
+      for (const v of read.decided) {
         if (v.reasons.length === 0) continue;
         counts.rejected++;
         const [first, ...more] = v.reasons;
         const also = more.length ? `; also: ${more.map((r) => r.message).join("; ")}` : "";
         onRowProblem(rowStart + v.row + 1, first?.code ?? "", `${first?.message}${also}`);
       }
-      const kept = decided.filter((v) => v.reasons.length === 0).map((v) => v.row);
-      counts.kept += kept.length;
-      for (const [k, values] of (await rowValues(file, group, kept, text.stringFromBytes)).entries())
-        yield { type: "row", row: rowStart + (kept[k] as number) + 1, values };
+      for (const [k, place] of read.places.entries()) {
+        const row = rowStart + (read.kept[k] as number) + 1;
+        if ("values" in place) {
+          counts.kept++;
+          yield { type: "row", row, values: place.values };
+        } else {
+          counts.rejected++;
+          onRowProblem(row, place.code, place.message);
+        }
+      }
       rowStart += Number(group.num_rows);
       bytes += Number(group.total_compressed_size ?? 0);
       options.onProgress?.(`scanning ${path}`, bytes);
@@ -103,22 +118,30 @@ export async function* readOverture(
   }
 }
 
-/** The values of the kept rows of a group, as rows of the `overture` profile. */
+/** A kept place: its values as a row of the `overture` profile, or why it cannot be read after all. */
+type PlaceRow = { values: Record<string, unknown> } | { code: string; message: string };
+
+/**
+ * The values of the kept rows of a group, as rows of the `overture` profile; a place with a value over the limit
+ * (`row_too_large`) or whose geometry is not a point (`geometry_not_point`) is not read.
+ */
 async function rowValues(
   file: PlacesFile,
-  group: RowGroup,
+  index: number,
   rows: readonly number[],
   str: (b: Uint8Array) => string,
-): Promise<Record<string, unknown>[]> {
+): Promise<PlaceRow[]> {
   if (rows.length === 0) return [];
   // The columns are read (and, off the main thread, decompressed) together; each is decoded as it arrives.
-  const picked = new Map<PlaceField, (Cell | null)[][]>();
+  const read = file.group(index);
+  const picked = new Map<PlaceField, Picked[][]>();
   await Promise.all(
     ROW_FIELDS.map(async (f) => {
-      const c = await file.chunk(group, f);
+      const c = await read.chunk(f);
       if (c) picked.set(f, c.pick(rows));
     }),
   );
+  const values = ROW_FIELDS.map((f) => picked.get(f));
   const cells = (f: PlaceField, k: number) => picked.get(f)?.[k] ?? [];
   const first = (f: PlaceField, k: number): string | null => {
     const c = cells(f, k)[0];
@@ -126,28 +149,40 @@ async function rowValues(
   };
   const all = (f: PlaceField, k: number): string[] =>
     cells(f, k).flatMap((c) => (c instanceof Uint8Array ? [str(c)] : []));
-  return rows.map((_, k) => {
-    const point = pointOf(cells("geometry", k)[0]);
+  return rows.map((_, k): PlaceRow => {
+    const large = oversized(file, ROW_FIELDS, values, k);
+    if (large) return large;
+    const geometry = pointOf(cells("geometry", k)[0]);
+    if (geometry.kind === "other")
+      return {
+        code: "geometry_not_point",
+        message: `the place's geometry is ${geometry.type === "unreadable" ? "not readable WKB" : `a ${geometry.type}`}, not a point: where its door is cannot be known (Overture's places are points); not published`,
+      };
+    const point = geometry.kind === "point" ? geometry : null;
     const region = first("region", k);
     const country = first("country", k);
     const phones = all("phones", k);
     const updated = all("sourceUpdated", k).sort().at(-1) ?? null;
     return {
-      [OVERTURE_ROW.sourceId]: first("id", k),
-      [OVERTURE_ROW.name]: first("name", k),
-      [OVERTURE_ROW.street]: first("street", k),
-      [OVERTURE_ROW.city]: first("locality", k),
-      [OVERTURE_ROW.state]: stateOf(region, country),
-      [OVERTURE_ROW.zip]: first("postcode", k),
-      // A US number first: a place may list a foreign one beside it.
-      [OVERTURE_ROW.phone]:
-        phones.find((p) => /^\+1\d{10}$/.test(p.replace(/[\s().-]/g, ""))) ?? phones[0] ?? null,
-      [OVERTURE_ROW.website]: first("websites", k),
-      [OVERTURE_ROW.latitude]: point?.latitude ?? null,
-      [OVERTURE_ROW.longitude]: point?.longitude ?? null,
-      [OVERTURE_ROW.brand]: first("brandName", k),
-      [OVERTURE_ROW.brandWikidata]: first("brandWikidata", k),
-      [OVERTURE_ROW.updated]: updated,
+      values: {
+        [OVERTURE_ROW.sourceId]: first("id", k),
+        [OVERTURE_ROW.name]: first("name", k),
+        [OVERTURE_ROW.street]: first("street", k),
+        [OVERTURE_ROW.city]: first("locality", k),
+        [OVERTURE_ROW.state]: stateOf(region, country),
+        [OVERTURE_ROW.zip]: first("postcode", k),
+        // A US number first: a place may list a foreign one beside it.
+        [OVERTURE_ROW.phone]:
+          phones.find((p) => /^\+1\d{10}$/.test(p.replace(/[\s().-]/g, ""))) ?? phones[0] ?? null,
+        [OVERTURE_ROW.website]: first("websites", k),
+        // A coordinate that is not a finite number (NaN, Infinity) goes on as its text, for the coordinates rule to
+        // report as invalid (not as missing).
+        [OVERTURE_ROW.latitude]: coordinate(point?.latitude),
+        [OVERTURE_ROW.longitude]: coordinate(point?.longitude),
+        [OVERTURE_ROW.brand]: first("brandName", k),
+        [OVERTURE_ROW.brandWikidata]: first("brandWikidata", k),
+        [OVERTURE_ROW.updated]: updated,
+      },
     };
   });
 }
@@ -165,15 +200,30 @@ export function stateOf(region: string | null, country: string | null): string |
   return m ? (m[1] as string).toUpperCase() : region;
 }
 
-/** The point of a WKB geometry; null when it is not a point. */
-function pointOf(cell: Cell | null | undefined): { latitude: number; longitude: number } | null {
-  if (!(cell instanceof Uint8Array)) return null;
+/**
+ * The point of a WKB geometry; `none` when the place has no geometry; `other` (with its type) when it is another
+ * geometry — a LineString, a Polygon, a collection — or not readable WKB.
+ */
+export function pointOf(
+  cell: Picked | undefined,
+):
+  | { kind: "point"; latitude: number; longitude: number }
+  | { kind: "none" }
+  | { kind: "other"; type: string } {
+  if (cell === null || cell === undefined) return { kind: "none" };
+  if (!(cell instanceof Uint8Array)) return { kind: "other", type: "unreadable" };
   try {
     const g = wkbToGeojson({ view: new DataView(cell.buffer, cell.byteOffset, cell.byteLength), offset: 0 });
-    if (g.type !== "Point") return null;
+    if (g.type !== "Point") return { kind: "other", type: g.type };
     const [longitude, latitude] = g.coordinates as number[];
-    return typeof latitude === "number" && typeof longitude === "number" ? { latitude, longitude } : null;
+    return typeof latitude === "number" && typeof longitude === "number"
+      ? { kind: "point", latitude, longitude }
+      : { kind: "other", type: "unreadable" };
   } catch {
-    return null;
+    return { kind: "other", type: "unreadable" };
   }
 }
+
+/** A coordinate as the row gives it: the number, its text when not finite, null when absent. */
+const coordinate = (x: number | undefined): number | string | null =>
+  x === undefined ? null : Number.isFinite(x) ? x : String(x);

@@ -1,5 +1,6 @@
-import type { RowGroup } from "hyparquet";
-import type { Cell } from "../readers/parquet-leaf.js";
+import { type Cell, OversizedValue, type Picked } from "../readers/parquet-leaf.js";
+import { MAX_VALUE_BYTES } from "../readers/parquet-limits.js";
+import type { PlaceField } from "./columns.js";
 import { TERRITORIES } from "./columns.js";
 import { incompatibleLicences } from "./licence.js";
 import type { PlacesFile } from "./places-file.js";
@@ -11,7 +12,12 @@ export interface PlaceFilter {
 }
 
 /** Why a place of a wanted category is not published (the problem codes of docs/ingest.md). */
-export type PlaceRejection = "licence_incompatible" | "outside_us" | "closed" | "low_confidence";
+export type PlaceRejection =
+  | "licence_incompatible"
+  | "outside_us"
+  | "closed"
+  | "low_confidence"
+  | "row_too_large";
 
 /** The decision on one place of a wanted category: kept, or rejected with every reason. */
 export interface Verdict {
@@ -27,18 +33,19 @@ const utf8 = new TextDecoder();
  * the releases that replaced it — `taxonomy`): only their other fields are ever read. The test runs once per
  * dictionary entry of the category columns, so that most of the millions of places are never looked at one by one.
  */
-export async function wantedRows(file: PlacesFile, group: RowGroup, filter: PlaceFilter): Promise<number[]> {
+export async function wantedRows(file: PlacesFile, index: number, filter: PlaceFilter): Promise<number[]> {
   const wanted = new Set(filter.categories);
   const lengths = new Set(filter.categories.map((c) => Buffer.byteLength(c)));
   const test = (c: Cell) => c instanceof Uint8Array && lengths.has(c.length) && wanted.has(utf8.decode(c));
-  const n = Number(group.num_rows);
+  const read = file.group(index);
+  const n = read.rows;
+  read.charge(n, `a mark for each of the ${n} rows the row group declares`);
   const marks = new Uint8Array(n);
   const fields =
     file.leaves.category !== null
       ? (["category", "alternates"] as const)
       : (["taxonomy", "taxonomyAlternates"] as const);
-  for (const chunk of await Promise.all(fields.map((f) => file.chunk(group, f))))
-    chunk?.markRows(marks, test);
+  for (const chunk of await Promise.all(fields.map((f) => read.chunk(f)))) chunk?.markRows(marks, test);
   const rows: number[] = [];
   for (let i = 0; i < n; i++) if (marks[i]) rows.push(i);
   return rows;
@@ -52,17 +59,19 @@ export async function wantedRows(file: PlacesFile, group: RowGroup, filter: Plac
  */
 export async function verdicts(
   file: PlacesFile,
-  group: RowGroup,
+  index: number,
   rows: readonly number[],
   filter: PlaceFilter,
 ): Promise<Verdict[]> {
+  const read = file.group(index);
+  const fields = ["sourceLicense", "country", "status", "confidence"] as const;
   const [licences, countries, statuses, confidences] = await Promise.all(
-    (["sourceLicense", "country", "status", "confidence"] as const).map(async (f) =>
-      (await file.chunk(group, f))?.pick(rows),
-    ),
+    fields.map(async (f) => (await read.chunk(f))?.pick(rows)),
   );
   return rows.map((row, k) => {
     const reasons: Verdict["reasons"] = [];
+    const large = oversized(file, fields, [licences, countries, statuses, confidences], k);
+    if (large) return { row, reasons: [large] };
     const bad = incompatibleLicences((licences?.[k] ?? []).map((c) => text(c)));
     if (bad.length)
       reasons.push({
@@ -95,10 +104,31 @@ export async function verdicts(
   });
 }
 
+/**
+ * The rejection of a row one of whose values is longer than MAX_VALUE_BYTES (never decoded into text), naming the
+ * column and the size; null when every value of the row is within it.
+ * @example oversized(file, ["name"], [picked], 0) // { code: "row_too_large", message: "the value of names.primary is 52428800 bytes long, …" }
+ */
+export function oversized(
+  file: PlacesFile,
+  fields: readonly PlaceField[],
+  values: readonly (Picked[][] | undefined)[],
+  k: number,
+): { code: "row_too_large"; message: string } | null {
+  for (const [i, field] of fields.entries())
+    for (const c of values[i]?.[k] ?? [])
+      if (c instanceof OversizedValue)
+        return {
+          code: "row_too_large",
+          message: `the value of ${file.leaves[field]?.name ?? field} is ${c.bytes} bytes long, over the ${MAX_VALUE_BYTES}-byte limit of a value; the place is skipped`,
+        };
+  return null;
+}
+
 /** The first value of a field that has one (the first address's country), as text. */
-export function firstText(cells: readonly (Cell | null)[] | undefined): string | null {
+export function firstText(cells: readonly Picked[] | undefined): string | null {
   for (const c of cells ?? []) if (c instanceof Uint8Array) return utf8.decode(c);
   return null;
 }
 
-const text = (c: Cell | null): string | null => (c instanceof Uint8Array ? utf8.decode(c) : null);
+const text = (c: Picked): string | null => (c instanceof Uint8Array ? utf8.decode(c) : null);

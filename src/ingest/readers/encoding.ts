@@ -165,6 +165,8 @@ class Utf8Text extends Transform {
       this.#notUtf8(bytes, firstInvalid(body));
       return;
     }
+    const nul = body.indexOf(0);
+    if (nul >= 0) throw this.#nul(this.#lines + countLines(body.subarray(0, nul)) + 1);
     this.#beyondAscii ||= !isAscii(body);
     this.#lines += countLines(body);
     this.#tail = Buffer.from(bytes.subarray(end));
@@ -190,6 +192,8 @@ class Utf8Text extends Transform {
         line,
         `the file mixes encodings: text before line ${line} is UTF-8 beyond ASCII, but line ${line} holds the byte ${byte}, which UTF-8 cannot read: save the file in one encoding`,
       );
+    const nul = before.indexOf(0);
+    if (nul >= 0) throw this.#nul(this.#lines + countLines(before.subarray(0, nul)) + 1);
     this.#lines += countLines(before);
     if (before.length > 0) this.push(Buffer.from(before));
     this.#tail = Buffer.alloc(0);
@@ -215,7 +219,20 @@ class Utf8Text extends Transform {
         0,
         `the file is not valid ${this.#decoding} either (a byte it does not define): check its encoding and pass the right --encoding, or save it as UTF-8`,
       );
+    const nul = text.indexOf("\u0000");
+    if (nul >= 0) throw this.#nul(0);
     if (text.length > 0) this.push(Buffer.from(text));
+  }
+
+  /**
+   * A NUL byte past the first bytes (those are sniffed for UTF-16 without a mark): refused wherever it is, as the
+   * first are — no text file holds one, and read on it would become a space in a published value.
+   */
+  #nul(line: number): FatalInputError {
+    return this.#fatal(
+      line,
+      `${line > 0 ? `line ${line}` : "the file"} holds a NUL byte, which no text file holds (it would be published as a space): the file is damaged or not text. Remove the NUL bytes, or save the file again as UTF-8 text`,
+    );
   }
 
   #fatal(row: number, message: string): FatalInputError {

@@ -66,6 +66,7 @@ export async function* readRecords(
   switch (format) {
     case "zip": {
       const bundle = await openZipBundle(path).catch((e: Error) => {
+        if (e instanceof FatalInputError) throw e;
         throw new FatalInputError({
           file: path,
           row: 0,
@@ -140,7 +141,7 @@ export async function sniffHeader(path: string): Promise<string[]> {
     const buf = Buffer.alloc(64 << 10);
     const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
     const text = buf.toString("utf8", 0, bytesRead).replace(/^\uFEFF/, "");
-    const end = text.search(/\r?\n/);
+    const end = text.search(/\r\n|\n|\r/);
     return parseFields(end < 0 ? text : text.slice(0, end)).fields.map((f) => f.trim());
   } catch {
     return [];

@@ -12,7 +12,10 @@ import { decompressPage } from "hyparquet/src/datapage.js";
 import { deltaByteArray, deltaLengthByteArray } from "hyparquet/src/delta.js";
 import { byteStreamSplit } from "hyparquet/src/encoding.js";
 import { readPlain } from "hyparquet/src/plain.js";
-import { decodeHybrid } from "./rle.js";
+import { FatalInputError } from "../problems.js";
+import { checkDeclaredSize } from "./codecs.js";
+import { MAX_VALUE_BYTES, ParquetLimitError, type ReadBudget } from "./parquet-limits.js";
+import { decodeHybrid, hybridCount } from "./rle.js";
 
 /**
  * One leaf column of a Parquet file with what its levels mean: its path in the schema (`addresses`, `list`,
@@ -34,6 +37,24 @@ export interface Leaf {
 
 /** A value of a leaf as stored: bytes for text and binaries, numbers, bigints for INT64. */
 export type Cell = Uint8Array | number | bigint | boolean;
+
+/** A value longer than MAX_VALUE_BYTES, in place of its bytes: its record is rejected (`row_too_large`). */
+export class OversizedValue {
+  constructor(readonly bytes: number) {}
+}
+
+/** A value of a row as `pick` gives it. */
+export type Picked = Cell | OversizedValue | null;
+
+/** Where a column chunk is, for messages, and what reading it may take. */
+export interface ChunkContext {
+  file: string;
+  /** The row group's index in the file (from 0). */
+  group: number;
+  /** The row group's rows, as its metadata declares them (already charged to the budget). */
+  rows: number;
+  budget: ReadBudget;
+}
 
 /**
  * Every leaf of a schema (the flat list of a file's metadata), by its name without list wrappers.
@@ -114,12 +135,21 @@ interface Page {
   values: PageValues;
 }
 
+/** What a decoded value costs beyond its bytes: a typed-array view (V8: about 100 bytes), charged to the budget. */
+const VIEW_COST = 100;
+
 /**
  * A column chunk of one leaf in one row group, read page by page without turning its values into JavaScript
  * values: levels are decoded into byte arrays, dictionary indices into an integer array, plain values are walked
  * in place. Only the values asked for become values (`pick`), and a test over every value runs once per
  * dictionary entry (`markRows`). This is what makes a scan of millions of nested rows cheap where decoding every
  * value (hyparquet's row assembly) is not.
+ *
+ * Nothing the file says is taken on trust: every size and count is checked against the bytes that must hold it
+ * (a page within its chunk, levels and values within their page, a dictionary's entries within its bytes and its
+ * column's values, a page's data within its codec's largest ratio and exactly its declared size decompressed, the
+ * rows of the row group), and every allocation is charged to the row group's budget (`ReadBudget`) first. Any
+ * failure is fatal, naming the file, the row group and the column.
  */
 export class LeafChunk {
   private dictionary: DecodedArray | null = null;
@@ -131,81 +161,95 @@ export class LeafChunk {
     private readonly bytes: Uint8Array,
     private readonly meta: ColumnMetaData,
     private readonly compressors: Compressors,
+    private readonly where: ChunkContext,
   ) {}
 
   /** Marks (sets to 1) each row of `rows` (one byte per row of the group) that has a value passing `test`. */
   markRows(rows: Uint8Array, test: (value: Cell) => boolean): void {
-    const { maxDef } = this.leaf;
-    let row = -1;
-    for (const page of this.pages()) {
-      const table = page.values.kind === "dictionary" ? this.dictionaryTable(test) : null;
-      const cursor = table ? null : new ValueCursor(this.leaf, page.values);
-      let v = 0;
-      for (let e = 0; e < page.count; e++) {
-        if (!page.rep || page.rep[e] === 0) row++;
-        if (page.def && page.def[e] !== maxDef) continue;
-        const hit = table
-          ? table[(page.values as { indices: Int32Array }).indices[v] as number] === 1
-          : test((cursor as ValueCursor).at(v));
-        v++;
-        if (hit) rows[row] = 1;
+    this.guard(() => {
+      const { maxDef } = this.leaf;
+      let row = -1;
+      for (const page of this.pages()) {
+        const table = page.values.kind === "dictionary" ? this.dictionaryTable(test) : null;
+        const cursor = table ? null : new ValueCursor(this.leaf, page.values);
+        let v = 0;
+        for (let e = 0; e < page.count; e++) {
+          if (!page.rep || page.rep[e] === 0) row++;
+          if (page.def && page.def[e] !== maxDef) continue;
+          const hit = table
+            ? table[(page.values as { indices: Int32Array }).indices[v] as number] === 1
+            : test((cursor as ValueCursor).at(v));
+          v++;
+          if (hit) rows[row] = 1;
+        }
+        if (row >= rows.length) break;
       }
-    }
+      if (row + 1 > rows.length)
+        throw new ParquetLimitError(
+          `the column holds more rows than the ${rows.length} the row group declares`,
+        );
+      if (row + 1 < rows.length)
+        throw new ParquetLimitError(
+          `the column holds ${row + 1} rows where the row group declares ${rows.length}`,
+        );
+    });
   }
 
   /**
    * The values of the given rows (row numbers within the group, ascending): for each row, one entry per element of
    * its list (one entry for a leaf outside lists), null where the element has no value; [] for an empty or null
-   * list.
+   * list. A value longer than MAX_VALUE_BYTES is given as an `OversizedValue`.
    */
-  pick(rows: readonly number[]): (Cell | null)[][] {
-    const out: (Cell | null)[][] = rows.map(() => []);
-    const { maxDef, maxRep, elementDef } = this.leaf;
-    // `row` is the last row started; rows are found by their first entry (repetition level 0), values counted by
-    // the definition level — in tight loops, since most rows of a chunk are skipped.
-    let row = -1;
-    let next = 0;
-    for (const page of this.pages()) {
-      if (next >= rows.length) break;
-      const { count, def, rep } = page;
-      const cursor = new ValueCursor(this.leaf, page.values, this.dictionary);
-      let e = 0;
-      let v = 0;
-      while (next < rows.length) {
-        const target = rows[next] as number;
-        if (rep === null) {
-          const to = e + (target - row - 1);
-          if (to >= count) {
-            v += valuesIn(def, maxDef, e, count);
-            row += count - e;
-            e = count;
-            break;
+  pick(rows: readonly number[]): Picked[][] {
+    return this.guard(() => {
+      const out: Picked[][] = rows.map(() => []);
+      const { maxDef, maxRep, elementDef } = this.leaf;
+      // `row` is the last row started; rows are found by their first entry (repetition level 0), values counted by
+      // the definition level — in tight loops, since most rows of a chunk are skipped.
+      let row = -1;
+      let next = 0;
+      for (const page of this.pages()) {
+        if (next >= rows.length) break;
+        const { count, def, rep } = page;
+        const cursor = new ValueCursor(this.leaf, page.values, this.dictionary);
+        let e = 0;
+        let v = 0;
+        while (next < rows.length) {
+          const target = rows[next] as number;
+          if (rep === null) {
+            const to = e + (target - row - 1);
+            if (to >= count) {
+              v += valuesIn(def, maxDef, e, count);
+              row += count - e;
+              e = count;
+              break;
+            }
+            v += valuesIn(def, maxDef, e, to);
+            e = to;
+          } else {
+            while (e < count && !(rep[e] === 0 && row + 1 === target)) {
+              if (rep[e] === 0) row++;
+              if (def === null || def[e] === maxDef) v++;
+              e++;
+            }
+            if (e >= count) break;
           }
-          v += valuesIn(def, maxDef, e, to);
-          e = to;
-        } else {
-          while (e < count && !(rep[e] === 0 && row + 1 === target)) {
-            if (rep[e] === 0) row++;
-            if (def === null || def[e] === maxDef) v++;
+          row = target;
+          const cells = out[next] as Picked[];
+          do {
+            const d = def === null ? maxDef : (def[e] as number);
+            if (d === maxDef) cells.push(sized(cursor.at(v++)));
+            else if (maxRep === 0 || d >= elementDef) cells.push(null);
             e++;
-          }
-          if (e >= count) break;
+          } while (rep !== null && e < count && rep[e] !== 0);
+          next++;
         }
-        row = target;
-        const cells = out[next] as (Cell | null)[];
-        do {
-          const d = def === null ? maxDef : (def[e] as number);
-          if (d === maxDef) cells.push(cursor.at(v++));
-          else if (maxRep === 0 || d >= elementDef) cells.push(null);
-          e++;
-        } while (rep !== null && e < count && rep[e] !== 0);
-        next++;
+        // The rows of the page after the last one taken.
+        if (rep === null) row += count - e;
+        else for (; e < count; e++) if (rep[e] === 0) row++;
       }
-      // The rows of the page after the last one taken.
-      if (rep === null) row += count - e;
-      else for (; e < count; e++) if (rep[e] === 0) row++;
-    }
-    return out;
+      return out;
+    });
   }
 
   /**
@@ -216,25 +260,36 @@ export class LeafChunk {
   async inflate(codecs: Partial<Record<string, (input: Uint8Array, length: number) => Promise<Uint8Array>>>) {
     const codec = codecs[this.meta.codec];
     if (!codec) return;
-    const view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
-    const reader: DataReader = { view, offset: 0 };
     const jobs: Promise<void>[] = [];
-    while (reader.offset < view.byteLength) {
-      const header = parquetHeader(reader);
-      let start = reader.offset;
-      reader.offset += header.compressed_page_size;
-      let size = header.uncompressed_page_size;
-      const v2 = header.data_page_header_v2;
-      if (v2) {
-        if (v2.is_compressed === false) continue;
-        const levelBytes = v2.repetition_levels_byte_length + v2.definition_levels_byte_length;
-        start += levelBytes;
-        size -= levelBytes;
+    try {
+      const view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
+      const reader: DataReader = { view, offset: 0 };
+      while (reader.offset < view.byteLength) {
+        const header = this.header(reader);
+        let start = reader.offset;
+        reader.offset += header.compressed_page_size;
+        let size = header.uncompressed_page_size;
+        if (header.type === "DICTIONARY_PAGE") this.dictionaryEntries(header);
+        const v2 = header.data_page_header_v2;
+        if (v2) {
+          if (v2.is_compressed === false) continue;
+          const levelBytes = v2.repetition_levels_byte_length + v2.definition_levels_byte_length;
+          if (levelBytes < 0 || levelBytes > header.compressed_page_size || levelBytes > size)
+            throw new ParquetLimitError("a page's levels run past the page");
+          start += levelBytes;
+          size -= levelBytes;
+        }
+        const body = this.bytes.subarray(start, reader.offset);
+        checkDeclaredSize(this.meta.codec, body, size);
+        this.where.budget.charge(size, "a page");
+        jobs.push(codec(body, size).then((out) => void this.inflated.set(body.byteOffset, out)));
       }
-      const body = this.bytes.subarray(start, reader.offset);
-      jobs.push(codec(body, size).then((out) => void this.inflated.set(body.byteOffset, out)));
+    } catch (e) {
+      await Promise.allSettled(jobs);
+      throw this.fatal(e);
     }
-    await Promise.all(jobs);
+    const results = await Promise.allSettled(jobs);
+    for (const r of results) if (r.status === "rejected") throw this.fatal(r.reason);
   }
 
   /** 1 for each dictionary entry that passes the test. */
@@ -252,41 +307,96 @@ export class LeafChunk {
     const total = Number(this.meta.num_values);
     let seen = 0;
     while (seen < total && reader.offset < view.byteLength) {
-      const header = parquetHeader(reader);
+      const header = this.header(reader);
       const start = reader.offset;
       reader.offset += header.compressed_page_size;
       const body = this.bytes.subarray(start, start + header.compressed_page_size);
       if (header.type === "DICTIONARY_PAGE") {
+        const count = this.dictionaryEntries(header);
         const page = this.decompress(body, header.uncompressed_page_size);
-        const count = header.dictionary_page_header?.num_values ?? 0;
+        this.where.budget.charge(count * VIEW_COST, `a dictionary of ${count} entries`);
         const r = { view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: 0 };
         this.dictionary = readPlain(r, this.leaf.type, count, this.leaf.typeLength);
+        if (r.offset > page.length)
+          throw new ParquetLimitError("the dictionary's values run past the end of its page");
       } else if (header.type === "DATA_PAGE") {
-        const page = this.dataPageV1(body, header);
+        const page = this.dataPageV1(body, header, seen);
         seen += page.count;
         yield page;
       } else if (header.type === "DATA_PAGE_V2") {
-        const page = this.dataPageV2(body, header);
+        const page = this.dataPageV2(body, header, seen);
         seen += page.count;
         yield page;
       }
     }
   }
 
-  private dataPageV1(body: Uint8Array, header: PageHeader): Page {
+  /**
+   * The entries of a dictionary page: no more than the column's values (a dictionary holds each value of the column
+   * once), and no more than its declared bytes can hold (4 bytes at least for a byte array's length).
+   */
+  private dictionaryEntries(header: PageHeader): number {
+    const count = header.dictionary_page_header?.num_values ?? 0;
+    const total = Number(this.meta.num_values);
+    if (!Number.isSafeInteger(count) || count < 0 || count > total)
+      throw new ParquetLimitError(
+        `the dictionary declares ${count} entries where the column holds ${total} values`,
+      );
+    const least = this.leaf.type === "BYTE_ARRAY" ? 4 : (fixedWidth(this.leaf) ?? 0);
+    if (count * least > header.uncompressed_page_size)
+      throw new ParquetLimitError(
+        `the dictionary declares ${count} entries, more than its ${header.uncompressed_page_size} bytes can hold`,
+      );
+    return count;
+  }
+
+  /** A page header, whose page must lie within the chunk. */
+  private header(reader: DataReader): PageHeader {
+    const header = parquetHeader(reader);
+    const size = header.compressed_page_size;
+    if (!Number.isSafeInteger(size) || size < 0 || reader.offset + size > reader.view.byteLength)
+      throw new ParquetLimitError(
+        `a page of ${size} bytes runs past the end of its column chunk (${reader.view.byteLength} bytes)`,
+      );
+    return header;
+  }
+
+  /**
+   * The level entries of a page: at least 0, and for a leaf outside lists (one entry per row) no more than the rows
+   * of the group left; their decoded levels are charged to the budget.
+   */
+  private entries(count: number, seen: number): number {
+    const { maxRep, maxDef } = this.leaf;
+    if (!Number.isSafeInteger(count) || count < 0)
+      throw new ParquetLimitError(`a page declares ${count} values, which cannot be`);
+    if (maxRep === 0 && seen + count > this.where.rows)
+      throw new ParquetLimitError(
+        `a page declares ${count} values after ${seen}, more than the ${this.where.rows} rows of the row group`,
+      );
+    this.where.budget.charge(
+      count * ((maxRep > 0 ? 1 : 0) + (maxDef > 0 ? 1 : 0)),
+      `the levels of ${count} values`,
+    );
+    return count;
+  }
+
+  private dataPageV1(body: Uint8Array, header: PageHeader, seen: number): Page {
     const h = header.data_page_header;
-    if (!h) throw new Error(`${this.leaf.name}: a data page without its header`);
+    if (!h) throw new ParquetLimitError("a data page without its header");
+    const count = this.entries(h.num_values, seen);
     const bytes = this.decompress(body, header.uncompressed_page_size);
     const reader: DataReader = {
       view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength),
       offset: 0,
     };
-    const count = h.num_values;
     // V1: each level section is its length (4 bytes, little-endian), then the levels.
     const section = (max: number): Uint8Array => {
+      if (reader.offset + 4 > bytes.length) throw new ParquetLimitError("a page ends before its levels");
       const length = reader.view.getUint32(reader.offset, true);
-      const out = levels(bytes, reader.offset + 4, reader.offset + 4 + length, max, count);
-      reader.offset += 4 + length;
+      const end = reader.offset + 4 + length;
+      if (end > bytes.length) throw new ParquetLimitError("a page's levels run past the end of the page");
+      const out = levels(bytes, reader.offset + 4, end, max, count);
+      reader.offset = end;
       return out;
     };
     const rep = this.leaf.maxRep > 0 ? section(this.leaf.maxRep) : null;
@@ -299,12 +409,17 @@ export class LeafChunk {
     };
   }
 
-  private dataPageV2(body: Uint8Array, header: PageHeader): Page {
+  private dataPageV2(body: Uint8Array, header: PageHeader, seen: number): Page {
     const h = header.data_page_header_v2;
-    if (!h) throw new Error(`${this.leaf.name}: a data page without its header`);
-    const count = h.num_values;
+    if (!h) throw new ParquetLimitError("a data page without its header");
+    const count = this.entries(h.num_values, seen);
     const repEnd = h.repetition_levels_byte_length;
     const levelBytes = repEnd + h.definition_levels_byte_length;
+    if (repEnd < 0 || levelBytes < repEnd || levelBytes > body.length)
+      throw new ParquetLimitError("a page's levels run past the end of the page");
+    const nulls = h.num_nulls;
+    if (!Number.isSafeInteger(nulls) || nulls < 0 || nulls > count)
+      throw new ParquetLimitError(`a page declares ${nulls} nulls among ${count} values, which cannot be`);
     const rep = this.leaf.maxRep > 0 ? levels(body, 0, repEnd, this.leaf.maxRep, count) : null;
     const def = this.leaf.maxDef > 0 ? levels(body, repEnd, levelBytes, this.leaf.maxDef, count) : null;
     let data = body.subarray(levelBytes);
@@ -313,21 +428,41 @@ export class LeafChunk {
       view: new DataView(data.buffer, data.byteOffset, data.byteLength),
       offset: 0,
     };
-    return { count, rep, def, values: this.values(reader, h.encoding, count - h.num_nulls) };
+    return { count, rep, def, values: this.values(reader, h.encoding, count - nulls) };
   }
 
   private values(reader: DataReader, encoding: string, n: number): PageValues {
     const { type, typeLength } = this.leaf;
-    if (encoding === "PLAIN" && type !== "BOOLEAN")
+    const left = reader.view.byteLength - reader.offset;
+    const width = fixedWidth(this.leaf);
+    if (encoding === "PLAIN" && type !== "BOOLEAN") {
+      if (width !== undefined && n * width > left)
+        throw new ParquetLimitError(`a page declares ${n} values, more than its ${left} bytes can hold`);
       return { kind: "plain", view: reader.view, offset: reader.offset };
+    }
     if (encoding === "PLAIN_DICTIONARY" || encoding === "RLE_DICTIONARY") {
-      const width = reader.view.getUint8(reader.offset++);
-      const indices = new Int32Array(n);
+      if (this.dictionary === null)
+        throw new ParquetLimitError("values point into a dictionary the column does not have");
+      if (left < 1 && n > 0) throw new ParquetLimitError("a page ends before its dictionary indices");
+      const bits = reader.view.getUint8(reader.offset++);
+      if (bits > 32) throw new ParquetLimitError(`dictionary indices of ${bits} bits, which cannot be`);
       const { view } = reader;
       const page = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
-      decodeHybrid(page, reader.offset, view.byteLength, width, indices);
+      if (hybridCount(page, reader.offset, view.byteLength, bits, n) < n)
+        throw new ParquetLimitError(`a page declares ${n} values, more than its dictionary indices hold`);
+      this.where.budget.charge(n * 4, `the dictionary indices of ${n} values`);
+      const indices = new Int32Array(n);
+      decodeHybrid(page, reader.offset, view.byteLength, bits, indices);
+      const size = this.dictionary.length;
+      for (let i = 0; i < n; i++)
+        if ((indices[i] as number) >= size || (indices[i] as number) < 0)
+          throw new ParquetLimitError(
+            `a value points to entry ${indices[i]} of a dictionary of ${size} entries`,
+          );
       return { kind: "dictionary", indices };
     }
+    // The encodings decoded whole: each value charged.
+    this.where.budget.charge(n * VIEW_COST, `${n} values`);
     if (encoding === "DELTA_LENGTH_BYTE_ARRAY" || encoding === "DELTA_BYTE_ARRAY") {
       const values: Uint8Array[] = new Array(n);
       if (encoding === "DELTA_LENGTH_BYTE_ARRAY") deltaLengthByteArray(reader, n, values);
@@ -336,24 +471,91 @@ export class LeafChunk {
     }
     if (encoding === "BYTE_STREAM_SPLIT")
       return { kind: "decoded", values: byteStreamSplit(reader, n, type, typeLength) };
-    if (encoding === "PLAIN") return { kind: "decoded", values: readPlain(reader, type, n, typeLength) };
-    throw new Error(`${this.leaf.name}: values encoded as ${encoding}, which this reader does not read`);
+    if (encoding === "PLAIN") {
+      if (n > left * 8)
+        throw new ParquetLimitError(`a page declares ${n} values, more than its ${left} bytes can hold`);
+      return { kind: "decoded", values: readPlain(reader, type, n, typeLength) };
+    }
+    throw new ParquetLimitError(`values encoded as ${encoding}, which this reader does not read`);
   }
 
+  /** A page's data decompressed (ahead, by `inflate`, or now), charged to the budget first. */
   private decompress(bytes: Uint8Array, size: number): Uint8Array {
-    return (
-      this.inflated.get(bytes.byteOffset) ?? decompressPage(bytes, size, this.meta.codec, this.compressors)
-    );
+    const ahead = this.inflated.get(bytes.byteOffset);
+    if (ahead) return ahead;
+    if (this.meta.codec === "UNCOMPRESSED") {
+      if (size !== bytes.length)
+        throw new ParquetLimitError(`an uncompressed page of ${bytes.length} bytes declares ${size} bytes`);
+      return bytes;
+    }
+    // Whether the bytes can hold the size before the budget is asked for it: a page that claims 2 GiB in 9 bytes
+    // is refused as one that cannot be, not as one too large to read.
+    checkDeclaredSize(this.meta.codec, bytes, size);
+    this.where.budget.charge(size, "a page");
+    return decompressPage(bytes, size, this.meta.codec, this.compressors);
+  }
+
+  private guard<T>(read: () => T): T {
+    try {
+      return read();
+    } catch (e) {
+      throw this.fatal(e);
+    }
+  }
+
+  /**
+   * Any failure while reading the chunk, as a fatal problem naming the file, the row group and the column: a size
+   * that cannot be, or whatever the decoders met (`Offset is outside the bounds of the DataView`, a codec's `missing
+   * eof marker`).
+   */
+  private fatal(e: unknown): FatalInputError {
+    if (e instanceof FatalInputError) return e;
+    return parquetFatal(this.where.file, this.where.group, this.leaf.name, e);
   }
 }
 
-/** Levels of a page (RLE / bit-packed hybrid, in `bytes[start..end]`), one byte each. */
+/**
+ * A failure inside a Parquet file as a fatal problem: the file, the row group and (when known) the column, what
+ * is wrong, and what to try.
+ * @example throw parquetFatal("places.parquet", 3, "names.primary", new Error("missing eof marker"))
+ */
+export function parquetFatal(
+  file: string,
+  group: number | null,
+  column: string,
+  e: unknown,
+): FatalInputError {
+  const where = [group === null ? "" : `row group ${group}`, column ? `column ${column}` : ""]
+    .filter(Boolean)
+    .join(", ");
+  const what =
+    e instanceof ParquetLimitError
+      ? e.message
+      : where
+        ? `cannot be read: ${(e as Error).message}`
+        : `not a readable Parquet file: ${(e as Error).message}`;
+  return new FatalInputError({
+    file,
+    row: 0,
+    field: column,
+    code: "file_unreadable",
+    message: `${where ? `${where}: ` : ""}${what}. The file is damaged or not as Parquet writers write it: download it again, or write it again (DuckDB: COPY … TO 'file.parquet' (FORMAT parquet))`,
+  });
+}
+
+/** A value as `pick` gives it: bytes over MAX_VALUE_BYTES become an `OversizedValue`. */
+const sized = (c: Cell): Picked =>
+  c instanceof Uint8Array && c.length > MAX_VALUE_BYTES ? new OversizedValue(c.length) : c;
+
+/** Levels of a page (RLE / bit-packed hybrid, in `bytes[start..end]`), one byte each; all `count` of them. */
 function levels(bytes: Uint8Array, start: number, end: number, max: number, count: number): Uint8Array {
+  const width = 32 - Math.clz32(max);
+  if (hybridCount(bytes, start, end, width, count) < count)
+    throw new ParquetLimitError(`a page declares ${count} values, more than its levels hold`);
   const out = new Uint8Array(count);
-  decodeHybrid(bytes, start, end, 32 - Math.clz32(max), out);
+  decodeHybrid(bytes, start, end, width, out);
   return out;
 }
-
 /** Values among the level entries `from`–`to` of a page: those at the highest definition level. */
 function valuesIn(def: Uint8Array | null, maxDef: number, from: number, to: number): number {
   if (def === null) return to - from;
@@ -377,6 +579,11 @@ const FIXED_WIDTH: Partial<Record<ParquetType, number>> = {
   DOUBLE: 8,
   INT96: 12,
 };
+
+/** The width of a fixed-width leaf's values in bytes; undefined for byte arrays and booleans. */
+function fixedWidth(leaf: Leaf): number | undefined {
+  return leaf.type === "FIXED_LEN_BYTE_ARRAY" ? (leaf.typeLength ?? 0) : FIXED_WIDTH[leaf.type];
+}
 
 /**
  * Reads the values of one page by their index (ascending), without decoding the ones in between: plain byte
@@ -402,11 +609,16 @@ class ValueCursor {
     const { view } = values;
     const { type, typeLength } = this.leaf;
     if (type === "BYTE_ARRAY") {
+      const end = view.byteLength - 4;
       while (this.index < v) {
+        if (this.pos > end) throw new ParquetLimitError("a page ends before its values");
         this.pos += 4 + view.getUint32(this.pos, true);
         this.index++;
       }
+      if (this.pos > end) throw new ParquetLimitError("a page ends before its values");
       const length = view.getUint32(this.pos, true);
+      if (this.pos + 4 + length > view.byteLength)
+        throw new ParquetLimitError(`a value of ${length} bytes runs past the end of its page`);
       return new Uint8Array(view.buffer, view.byteOffset + this.pos + 4, length);
     }
     const width = type === "FIXED_LEN_BYTE_ARRAY" ? (typeLength ?? 0) : (FIXED_WIDTH[type] ?? 0);

@@ -2,6 +2,8 @@ import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetS
 import { FatalInputError } from "../problems.js";
 import { PARQUET_CODECS } from "./codecs.js";
 import type { TextOptions } from "./encoding.js";
+import { parquetFatal } from "./parquet-leaf.js";
+import { checkSchema } from "./parquet-limits.js";
 import { parquetText } from "./parquet-text.js";
 import type { ReaderEvent } from "./types.js";
 
@@ -11,14 +13,8 @@ import type { ReaderEvent } from "./types.js";
  * @example for await (const e of readParquet("clinics.parquet")) …
  */
 export async function* readParquet(path: string, text: TextOptions = {}): AsyncGenerator<ReaderEvent> {
-  const fail = (e: unknown): never => {
-    throw new FatalInputError({
-      file: path,
-      row: 0,
-      field: "",
-      code: "file_unreadable",
-      message: `not a readable Parquet file: ${(e as Error).message}`,
-    });
+  const fail = (e: unknown, group: number | null = null): never => {
+    throw parquetFatal(path, group, "", e);
   };
   let file: Awaited<ReturnType<typeof asyncBufferFromFile>>;
   let metadata: Awaited<ReturnType<typeof parquetMetadataAsync>>;
@@ -33,6 +29,8 @@ export async function* readParquet(path: string, text: TextOptions = {}): AsyncG
         message: "the file is empty",
       });
     metadata = await parquetMetadataAsync(file);
+    // Before hyparquet walks the schema as a tree (recursively).
+    checkSchema(metadata.schema);
   } catch (e) {
     if (e instanceof FatalInputError) throw e;
     return fail(e);
@@ -41,7 +39,7 @@ export async function* readParquet(path: string, text: TextOptions = {}): AsyncG
   yield { type: "columns", columns };
   const parsers = parquetText(path, text);
   let rowStart = 0;
-  for (const group of metadata.row_groups) {
+  for (const [index, group] of metadata.row_groups.entries()) {
     const rowEnd = rowStart + Number(group.num_rows);
     let rows: Record<string, unknown>[];
     try {
@@ -55,7 +53,7 @@ export async function* readParquet(path: string, text: TextOptions = {}): AsyncG
       });
     } catch (e) {
       if (e instanceof FatalInputError) throw e;
-      return fail(e);
+      return fail(e, index);
     }
     for (let i = 0; i < rows.length; i++)
       yield { type: "row", row: rowStart + i + 1, values: rows[i] as Record<string, unknown> };

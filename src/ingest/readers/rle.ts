@@ -46,6 +46,48 @@ export function decodeHybrid(
   }
 }
 
+/**
+ * How many values the RLE / bit-packed hybrid data in `bytes[start..end]` holds, counted from its run headers
+ * without decoding them, up to `max` (a count of at least `max` means "enough"): a page that declares more values
+ * than its runs hold is cut or crafted, and nothing is allocated for it.
+ * @example hybridCount(page, 4, page.length, 1, 100) // 100 when the runs hold 100 values or more
+ */
+export function hybridCount(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  width: number,
+  max: number,
+): number {
+  if (width === 0) return max;
+  const byteWidth = (width + 7) >> 3;
+  let pos = start;
+  let seen = 0;
+  while (seen < max && pos < end) {
+    let header = 0;
+    let shift = 0;
+    let b: number;
+    do {
+      b = bytes[pos++] as number;
+      header += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (b & 0x80 && shift < 35 && pos < end);
+    const length = Math.floor(header / 2);
+    if (header % 2 === 1) {
+      // Bit-packed: groups of 8 values, `width` bytes each; a run cut by the end holds the values its bytes hold.
+      const bytesLeft = end - pos;
+      if (length * width > bytesLeft) return seen + Math.floor((bytesLeft * 8) / width);
+      seen += length * 8;
+      pos += length * width;
+    } else {
+      if (pos + byteWidth > end) return seen;
+      seen += length;
+      pos += byteWidth;
+    }
+  }
+  return seen;
+}
+
 /** Bit-packed values of up to 24 bits: an accumulator of at most 31 bits, integer arithmetic. */
 function unpack(
   bytes: Uint8Array,

@@ -22,8 +22,8 @@ export interface Resolved {
 }
 
 /**
- * The assemble stage: the data set of an import — its data version (the newest of the records' own dates and of the
- * sources' editions, or `--data-version`), the sources to credit (with their editions; an update's base release's
+ * The assemble stage: the data set of an import — its data version (the newest of the dates of the records read and
+ * of the sources' editions, or `--data-version`), the sources to credit (with their editions; an update's base release's
  * too), and the files read.
  * @example const dataset = await assemble(read, resolved, { report, base: null });
  */
@@ -35,7 +35,9 @@ export async function assemble(
   const { report } = options;
   const { files } = read;
   const editions = read.facts.map((f) => f?.published ?? null).filter((d): d is string => d !== null);
-  const newest = [resolved.dates.newest, ...editions, options.base?.dataVersion ?? null]
+  // The inputs' own records and editions date the data: an update's, not the release's it applies to, nor the
+  // records it carries from it — an older week is then older, and refused (or rolled back to) as such.
+  const newest = [read.dates.newest, ...editions]
     .filter((d): d is string => d !== null)
     .sort()
     .at(-1);

@@ -30,14 +30,17 @@ export async function withKeptPrefixes(read: PrefixCounts, base: UpdateBase): Pr
 /**
  * Whether the inputs are an update, and if so the base they apply to: the last release's source records, minus
  * those of the NPIs the update decides (its clinics, deactivations, NPIs no longer urgent care) and of the source
- * ids it gives again. An update with no last release to apply to is fatal; full inputs need no base.
+ * ids it gives again. An update with no last release to apply to is fatal; full inputs need no base. So is an
+ * update older than the release (its period ends before the release's data version: a week applied out of order
+ * would put older records back over newer ones), unless `allowOlder` (a rollback on purpose).
  */
 export function updateBase(
   read: ReadResult,
   snapshot: Snapshot | null,
-  alone: boolean,
+  options: { alone: boolean; allowOlder: boolean },
   report: (p: Problem) => void,
 ): UpdateBase | null {
+  const { alone } = options;
   const updates = read.facts.flatMap((f, i) => (f?.update ? [i] : []));
   if (updates.length === 0) return null;
   if (snapshot === null) {
@@ -54,6 +57,7 @@ export function updateBase(
       });
     return null;
   }
+  if (!options.allowOlder) refuseOlder(read, updates, snapshot.dataVersion, report);
   const npis = new Set(updates.flatMap((i) => read.facts[i]?.npis ?? []));
   let replaced = 0;
   return {
@@ -76,4 +80,29 @@ export function updateBase(
       return (await readSnapshotState(snapshot, state)).filter((r) => r.npi === null || !npis.has(r.npi));
     },
   };
+}
+
+/**
+ * Reports each update whose edition (a weekly file's last day, a deactivation report's date) is older than the data
+ * version of the release it would apply to. An update with no edition is dated by its records: the release's guard
+ * (`publishRelease`) refuses it when they are older.
+ */
+function refuseOlder(
+  read: ReadResult,
+  updates: readonly number[],
+  published: string,
+  report: (p: Problem) => void,
+): void {
+  for (const i of updates) {
+    const edition = read.facts[i]?.published ?? null;
+    if (edition === null || edition >= published) continue;
+    report({
+      file: read.files[i]?.path ?? "",
+      row: 0,
+      field: "",
+      code: "update_older",
+      message: `this update is of ${edition} (the last day it covers), older than the published release, whose data is of ${published}: applied now, it would put older records back over newer ones. Apply the updates after ${published} (a weekly file whose period starts after it), or a newer full monthly file; or pass --allow-older to roll back on purpose`,
+      kind: "fatal",
+    });
+  }
 }

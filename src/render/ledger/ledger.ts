@@ -104,7 +104,7 @@ export class Ledger<K extends LedgerKind = LedgerKind> {
     ctx: BuildContext,
     o: {
       kinds: readonly K[];
-      /** The previous release's render bookkeeping (`state/render/` of a release), or null. */
+      /** The previous release's render bookkeeping (`bookkeeping/render/` of a release), or null. */
       previous: string | null;
       /** Where to write this release's render bookkeeping; null keeps none (a render outside a release store). */
       out: string | null;
