@@ -15,7 +15,7 @@ const output = join(repo, "src/render/site/browser-bundles.generated.ts");
 // The page script is a module; the service worker a classic script (the build puts its configuration before it).
 const ENTRIES = {
   site: { entry: "src/browser/site.ts", format: "esm" },
-  search: { entry: "src/browser/search-page.ts", format: "esm" },
+  near: { entry: "src/browser/near-page.ts", format: "esm" },
   sw: { entry: "src/browser/worker/sw.ts", format: "iife" },
 };
 

@@ -79,7 +79,8 @@ function heaviest(pattern) {
 }
 
 const city = heaviest(/^clinics\/[^/]+\/[^/]+\/index\.html$/);
-const clinic = heaviest(/^clinics\/[^/]+\/[^/]+\/[a-z0-9]{12}\/index\.html$/);
+// A clinic's page is `{id}.html` (the former `{id}/index.html` redirects to it).
+const clinic = heaviest(/^clinics\/[^/]+\/[^/]+\/[a-z0-9]{12}\.html$/);
 // A ZIP code of the heaviest city's area: the first clinic's.
 const cityDoc = JSON.parse(readFileSync(join(dir, `api/v1${city.replace(/\/$/, ".json")}`), "utf8"));
 const zip = /\b(\d{5})\s*$/.exec(cityDoc.clinics.find((c) => c.address)?.address ?? "")?.[1] ?? "10001";

@@ -24,6 +24,8 @@ const CLINIC_FIELDS = [
   "url",
   "coordinates_source",
   "npi",
+  "kind",
+  "evidence_level",
 ];
 
 // biome-ignore lint/suspicious/noExplicitAny: the test walks JSON documents whose shape it checks itself

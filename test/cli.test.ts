@@ -1,6 +1,7 @@
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
 import { readdir, readFile, readlink } from "node:fs/promises";
+import { type AddressInfo, createServer } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -66,6 +67,25 @@ describe.concurrent("ucd command line", () => {
 
   it("exits 2 with no command at all", async () => {
     expect((await ucd()).code).toBe(2);
+  });
+
+  it("start with its port taken fails before building anything, saying to set PORT or --port", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen({ host: "127.0.0.1", port: 0 }, resolve));
+    const port = (taken.address() as AddressInfo).port;
+    const out = join(tmp.dir, "start-port-taken");
+    try {
+      const r = await ucd("start", "--host", "127.0.0.1", "--port", String(port), "--out", out);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`port ${port} on 127.0.0.1 is already in use`);
+      expect(r.stderr).toMatch(
+        new RegExp(`nothing was built\\. Set PORT=${port + 1} or pass --port ${port + 1}`),
+      );
+      expect(r.stdout).not.toMatch(/built the synthetic sample/);
+      await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+    } finally {
+      taken.close();
+    }
   });
 
   it("builds the sample into --out with the given site address and exits 0", async () => {

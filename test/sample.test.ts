@@ -1,11 +1,16 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
+import { telHref } from "../src/browser/links.js";
+import { AREA_CODES_BY_STATE } from "../src/geo/area-codes.generated.js";
 import { distanceKm } from "../src/geo/distance.js";
 import { usPlaces } from "../src/geo/places.js";
 import { stateAt } from "../src/geo/state-shapes.js";
 import { STATES } from "../src/geo/states.js";
 import { timezoneAt, US_ZONES } from "../src/geo/timezone.js";
 import { zipCentroid } from "../src/geo/zip-centroids.js";
+import { nanpProblem, normalisePhone } from "../src/ingest/normalise/phone.js";
 import { generateSampleRecords } from "../src/sample/generate.js";
 import { sampleRecords } from "./helpers/sample-site.js";
 
@@ -70,6 +75,47 @@ describe("synthetic sample", () => {
     expect(sites.filter((w) => !/\.example\.com$/.test(new URL(w).hostname))).toEqual([]);
   });
 
+  it("no Call button of the sample can ring a real line: a real area code of the clinic's state, never N11, and 555-0100 to 555-0199", () => {
+    const wrong: string[] = [];
+    for (const c of data.clinics) {
+      if (c.phone === null) continue;
+      const [, area, exchange, line] = /^\((\d{3})\) (\d{3})-(\d{4})$/.exec(c.phone) ?? [];
+      // What the Call button dials: tel:+1 and these ten digits.
+      const tel = telHref(c.phone);
+      if (
+        !area ||
+        !AREA_CODES_BY_STATE[c.state]?.includes(area) ||
+        /^[2-9]11$/.test(area) ||
+        exchange !== "555" ||
+        !/^01\d\d$/.test(line ?? "") ||
+        tel !== `tel:+1${area}555${line}` ||
+        /^tel:\+1[2-9]11/.test(tel ?? "") ||
+        normalisePhone(c.phone).value !== c.phone
+      )
+        wrong.push(`${c.state} ${c.name}: ${c.phone}`);
+    }
+    expect(wrong).toEqual([]);
+    // The importer's table itself: every area code of every state is one the plan allows and the importer keeps.
+    const codes = Object.entries(AREA_CODES_BY_STATE);
+    expect(codes.map(([state]) => state).sort()).toEqual(STATES.map((s) => s.code).sort());
+    for (const [state, list] of codes)
+      for (const area of list) expect(nanpProblem(`${area}5550100`), `${state} ${area}`).toBeNull();
+    // The table is what the installed libphonenumber data gives (scripts/area-codes.mjs --check).
+    const check = spawnSync(
+      process.execPath,
+      [join(import.meta.dirname, "../scripts/area-codes.mjs"), "--check"],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(check.stderr).toBe("");
+    expect(check.status).toBe(0);
+    // Every state's clinics use its own area codes, several of them where the state has several.
+    expect(
+      new Set(data.clinics.filter((c) => c.state === "TX").map((c) => c.phone?.slice(1, 4))).size,
+    ).toBeGreaterThan(3);
+  });
+
   it("has plausible, varied fields with some unknowns, as real data does", () => {
     const share = (f: (c: (typeof data.clinics)[number]) => boolean) =>
       data.clinics.filter(f).length / data.clinics.length;
@@ -88,7 +134,7 @@ describe("synthetic sample", () => {
       [],
     );
     const overnight = data.clinics.some((c) =>
-      c.hours?.weekly.fri.some((p) => p.close <= p.open && p.close !== "24:00"),
+      c.hours?.weekly.fri?.some((p) => p.close <= p.open && p.close !== "24:00"),
     );
     expect(overnight).toBe(true);
   });

@@ -17,6 +17,14 @@ export const HIFLD_COLUMNS =
   "OBJECTID,ID,NAME,TELEPHONE,ADDRESS,ADDRESS2,CITY,STATE,ZIP,ZIPP4,COUNTY,FIPS,DIRECTIONS,EMERGTITLE,EMERGTEL,EMERGEXT,CONTDATE,CONTHOW,GEODATE,GEOHOW,HSIPTHEMES,NAICSCODE,NAICSDESCR,GEOLINKID,X,Y,ST_VENDOR,ST_VERSION,GEOPREC,PHONELOC,QC_QA,UCAOA_ID".split(
     ",",
   );
+/**
+ * An area code the numbering plan allows, from any 200…899: not an N11 service code (911, 811, …), not N9X (reserved).
+ * With 555-0100…0199 (the range set aside for fiction) a generated number rings no one.
+ */
+const fictionalArea = (n) => {
+  const [a, b, c] = String(n);
+  return `${a}${b === "9" ? "8" : b}${b === "1" && c === "1" ? "2" : c}`;
+};
 const CHAINS = [
   "CARENOW URGENT CARE",
   "CONCENTRA URGENT CARE",
@@ -184,7 +192,7 @@ export async function generateHifld(path, n, seed = 1) {
           ? chainPhones.get(chain)
           : random() < 0.03
             ? "NOT AVAILABLE"
-            : `${random() < 0.1 ? "+1 " : ""}(${200 + Math.floor(random() * 700)}) 555-${String(Math.floor(random() * 10000)).padStart(4, "0")}`;
+            : `${random() < 0.1 ? "+1 " : ""}(${fictionalArea(200 + Math.floor(random() * 700))}) 555-01${String(Math.floor(random() * 100)).padStart(2, "0")}`;
       const date = dateForm(
         2004 + Math.floor(random() * 20),
         1 + Math.floor(random() * 12),

@@ -271,6 +271,7 @@ export async function generateNppes(options) {
     counts: { rows: n.rows, ...counts, companionRows: written.rows, bytes: written.bytes },
     filter: t.filter,
     clinics: t.clinics,
+    otherKinds: t.others,
     subpartGroups: t.subpartGroups,
     deactivated: { total: counts.deactivated, urgentCare: t.deactivatedUrgentCare },
     excluded: { ...t.excluded, notUrgentCareOrganisations: counts.organisations - t.filter.matched },

@@ -5,6 +5,7 @@
 // else is filler. The plan is a pure function of the options, so the weekly file and the deactivation report
 // rebuild it instead of reading the monthly file.
 import { dayOf, nppesDate } from "./dates.mjs";
+import { OTHER_KINDS, otherKindOrganisation } from "./other-kinds.mjs";
 import { FOREIGN_PLACES, TERRITORY_PLACES } from "./places.mjs";
 import { hash3, Random } from "./random.mjs";
 import { individual, npiAt, STREAM } from "./records.mjs";
@@ -16,8 +17,9 @@ import { COMPANY_FORMS, URGENT_CARE, WORDS } from "./vocab.mjs";
 /** @typedef {import("./places.mjs").Place} Place */
 
 /**
- * @typedef {"clinic" | "reactivated" | "territory" | "outside_us" | "deactivated" | "individual" | "parent" | "latent"} Kind
+ * @typedef {"clinic" | "reactivated" | "territory" | "outside_us" | "deactivated" | "individual" | "parent" | "latent" | "other_kind"} Kind
  */
+/** @typedef {import("./other-kinds.mjs").OtherKind} OtherKind */
 
 /**
  * A planned row of the monthly file.
@@ -27,6 +29,7 @@ import { COMPANY_FORMS, URGENT_CARE, WORDS } from "./vocab.mjs";
  * @property {Built} built    its record and companion lines (a deactivated one keeps the record it had)
  * @property {number | null} group   its subpart group (one clinic at one address), if any
  * @property {string} deactivatedOn  MM/DD/YYYY for kind "deactivated", else ""
+ * @property {OtherKind | null} [placeKind]  for kind "other_kind": what kind of place it is (not walk-in urgent care)
  */
 
 /**
@@ -44,6 +47,7 @@ export function planCounts(urgentCare) {
       individuals: 0,
       latent: 0,
       groups: 0,
+      others: otherCounts(() => 0),
     };
   if (urgentCare < 20)
     throw new Error(`--urgent-care must be 0 or at least 20 (every case needs a row), not ${urgentCare}`);
@@ -57,7 +61,15 @@ export function planCounts(urgentCare) {
     individuals: share(0.01, 2),
     latent: share(0.001, 1),
     groups: share(0.015, 2),
+    others: otherCounts((kind) => share(OTHER_KINDS[kind], 1)),
   };
+}
+
+/** @param {(kind: OtherKind) => number} count */
+function otherCounts(count) {
+  return /** @type {Record<OtherKind, number>} */ (
+    Object.fromEntries(Object.keys(OTHER_KINDS).map((k) => [k, count(/** @type {OtherKind} */ (k))]))
+  );
 }
 
 /**
@@ -70,14 +82,23 @@ export function makePlan(ctx, urgentCare) {
   const c = planCounts(urgentCare);
   const groupSizes = Array.from({ length: c.groups }, (_, g) => 2 + (hash3(ctx.seed, g, STREAM.plan) % 2));
   const members = groupSizes.reduce((a, b) => a + b, 0);
-  const singles = urgentCare - c.territory - c.outsideUs - members;
+  const others = Object.values(c.others).reduce((a, b) => a + b, 0);
+  const singles = urgentCare - c.territory - c.outsideUs - members - others;
   if (urgentCare > 0 && singles < c.reactivated + 1)
     throw new Error(`--urgent-care ${urgentCare} is too small for the plan`);
-  /** @type {{ kind: Kind, group: number | null, member: number }[]} */
+  /** @type {{ kind: Kind, group: number | null, member: number, placeKind?: OtherKind }[]} */
   const specs = [];
   const add = (/** @type {Kind} */ kind, /** @type {number} */ n) => {
     for (let k = 0; k < n; k++) specs.push({ kind, group: null, member: 0 });
   };
+  for (const [placeKind, n] of Object.entries(c.others))
+    for (let k = 0; k < n; k++)
+      specs.push({
+        kind: "other_kind",
+        group: null,
+        member: 0,
+        placeKind: /** @type {OtherKind} */ (placeKind),
+      });
   add("clinic", singles - c.reactivated);
   add("reactivated", c.reactivated);
   add("territory", c.territory);
@@ -119,7 +140,14 @@ export function makePlan(ctx, urgentCare) {
       spec.kind === "deactivated"
         ? nppesDate(ctx.start + 700 + r.int(0, Math.max(1, ctx.end - ctx.start - 760)))
         : "";
-    plan.set(index, { index, kind: spec.kind, built, group: spec.group, deactivatedOn });
+    plan.set(index, {
+      index,
+      kind: spec.kind,
+      built,
+      group: spec.group,
+      deactivatedOn,
+      placeKind: spec.placeKind ?? null,
+    });
   });
   return plan;
 }
@@ -136,7 +164,7 @@ function byState(places) {
  * @param {Context} ctx
  * @param {Random} r
  * @param {string} npi
- * @param {{ kind: Kind, group: number | null, member: number }} spec
+ * @param {{ kind: Kind, group: number | null, member: number, placeKind?: OtherKind }} spec
  * @param {number} k
  * @param {(state: string) => Place[]} sameState
  * @param {Map<number, Built>} groupLead
@@ -144,6 +172,8 @@ function byState(places) {
  */
 function buildSpec(ctx, r, npi, spec, k, sameState, groupLead) {
   switch (spec.kind) {
+    case "other_kind":
+      return otherKindOrganisation(ctx, r, npi, /** @type {OtherKind} */ (spec.placeKind));
     case "individual": {
       const row = individual(ctx, r, npi);
       const slot = Math.min(row.taxonomies.length, r.int(0, 1));

@@ -48,6 +48,21 @@ import { URGENT_CARE } from "./vocab.mjs";
  * @property {number | null} group   its subpart group (see `subpartGroups`)
  * @property {{ street: string, city: string, state: string, zip5: string }} mailing  the address NOT to publish
  * @property {SecondaryTruth[]} secondary
+ * @property {import("./urgent-care.mjs").WalkInVariant} variant  which case of walk-in centre it is
+ */
+
+/**
+ * An organisation with 261QU0200X that is no walk-in urgent care centre: the directory must leave it out, and say
+ * why in its report.
+ * @typedef {object} OtherKindTruth
+ * @property {string} npi
+ * @property {import("./other-kinds.mjs").OtherKind} kind
+ * @property {string} legalName
+ * @property {string} state
+ * @property {string} city
+ * @property {string} zip5
+ * @property {string[]} taxonomies  the codes in slot order
+ * @property {string | null} primaryTaxonomy
  */
 
 /**
@@ -82,6 +97,7 @@ export function clinicTruth(p) {
     parentLbn: r.parentLbn || null,
     reactivated: r.reactivated !== "",
     group: p.group,
+    variant: p.built.variant ?? (brand ? "chain" : "independent"),
     mailing: {
       street: r.mail.line1,
       city: r.mail.city,
@@ -115,6 +131,8 @@ export const isUrgentCareOrganisation = (/** @type {Planned} */ p) =>
 export function planTruth(planned) {
   /** @type {ClinicTruth[]} */
   const clinics = [];
+  /** @type {OtherKindTruth[]} */
+  const others = [];
   /** @type {Map<number, string[]>} */
   const groups = new Map();
   /** @type {{ npi: string, date: string }[]} */
@@ -140,7 +158,19 @@ export function planTruth(planned) {
     matched++;
     if (p.kind === "territory") excluded.territory.push(npi);
     else if (p.kind === "outside_us") excluded.outsideUs.push(npi);
-    else {
+    else if (p.kind === "other_kind") {
+      const r = p.built.row;
+      others.push({
+        npi,
+        kind: /** @type {import("./other-kinds.mjs").OtherKind} */ (p.placeKind),
+        legalName: r.orgName,
+        state: r.practice.state,
+        city: r.practice.city,
+        zip5: r.practice.postal.slice(0, 5),
+        taxonomies: r.taxonomies.map((t) => t.code),
+        primaryTaxonomy: r.taxonomies.find((t) => t.primary === "Y")?.code ?? null,
+      });
+    } else {
       clinics.push(clinicTruth(p));
       if (p.group !== null) groups.set(p.group, [...(groups.get(p.group) ?? []), npi]);
     }
@@ -148,6 +178,7 @@ export function planTruth(planned) {
   const byNpi = (/** @type {{ npi: string }} */ a, /** @type {{ npi: string }} */ b) =>
     a.npi < b.npi ? -1 : a.npi > b.npi ? 1 : 0;
   clinics.sort(byNpi);
+  others.sort(byNpi);
   deactivated.sort(byNpi);
   const subpartGroups = [...groups.entries()]
     .sort((a, b) => a[0] - b[0])
@@ -167,6 +198,7 @@ export function planTruth(planned) {
   for (const list of Object.values(excluded)) list.sort();
   return {
     clinics,
+    others,
     subpartGroups,
     deactivatedUrgentCare: deactivated,
     excluded,

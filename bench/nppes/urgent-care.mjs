@@ -31,6 +31,15 @@ import {
  * @property {{ name: string, type: string }[]} otherNames
  * @property {{ address: Address, extension: string, sameAsPrimary: boolean }[]} locations
  * @property {string | null} brand
+ * @property {WalkInVariant} [variant]  a walk-in centre's case (for the ground truth); unset for other rows
+ */
+
+/**
+ * The cases of walk-in centres the ground truth tells apart: a chain's clinic, an independent one, one whose name
+ * says nothing of urgent care (`plain_name`), one whose name holds another kind's words (`tricky_name`), one a
+ * hospital runs under its own NPI (`hospital_run`: a hospital's primary taxonomy, urgent care in a later slot, a
+ * name that says urgent care).
+ * @typedef {"chain" | "independent" | "plain_name" | "tricky_name" | "hospital_run"} WalkInVariant
  */
 
 /** CMS's rule for a `"` inside a value: it becomes `'`. */
@@ -58,11 +67,14 @@ export function chainLegalName(brand, state) {
 
 /**
  * Taxonomy slots of an urgent-care organisation: 261QU0200X in slot 1 for about half, later slots for the rest
- * (up to 15), companions in the others, the primary switch on one slot (not always the urgent-care one).
+ * (up to 15), companions in the others, the primary switch on one slot (not always the urgent-care one) — always
+ * the urgent-care one when `primaryUrgent` (a walk-in centre whose name says nothing of urgent care files it as its
+ * primary taxonomy: otherwise nothing would tell it from the group or clinic its other codes say it is).
  * @param {Random} rng
  * @param {string} state
+ * @param {boolean} [primaryUrgent]
  */
-export function urgentCareTaxonomies(rng, state) {
+export function urgentCareTaxonomies(rng, state, primaryUrgent = false) {
   const r = rng.next();
   const slot = r < 0.55 ? 1 : r < 0.8 ? 2 : r < 0.95 ? rng.int(3, 5) : rng.int(6, 15);
   const count = Math.max(slot, rng.chance(0.6) ? 1 : rng.int(2, 4));
@@ -80,8 +92,9 @@ export function urgentCareTaxonomies(rng, state) {
       codes.push(code);
     }
   }
-  const primary =
+  const drawn =
     count === 1 || rng.chance(0.6) ? slot : rng.chance(0.5) ? 1 + (slot % count) : rng.int(1, count);
+  const primary = primaryUrgent ? slot : drawn;
   return codes.map((code, k) => {
     const licensed = code !== URGENT_CARE && rng.chance(0.15);
     return /** @type {import("./rows.mjs").Taxonomy} */ ({
@@ -94,29 +107,57 @@ export function urgentCareTaxonomies(rng, state) {
 }
 
 /**
- * Legal name and other names of an independent clinic, by the cases an importer must tell apart.
+ * Names of walk-in centres that hold words of other kinds of place and are still walk-in urgent care: an importer
+ * that drops a name for one word ("management", "occupational", "telehealth") loses real clinics.
+ */
+const TRICKY_DBAS = Object.freeze([
+  "{w} URGENT CARE & TELEHEALTH",
+  "{w} OCCUPATIONAL HEALTH & URGENT CARE",
+  "PAIN MANAGEMENT & URGENT CARE OF {c}",
+  "CORPORATE PARK URGENT CARE",
+  "{w} FAMILY PRACTICE & WALK-IN CLINIC",
+  "{w} URGENT CARE & ER",
+]);
+
+/** Whether a name says urgent care as a patient reads it (the generator's own test, for its plain names). */
+export const saysUrgentCare = (/** @type {string} */ name) =>
+  /URGENT|WALK-IN|IMMEDIATE CARE|EXPRESS CARE|AFTER HOURS/.test(name);
+
+/**
+ * Legal name and other names of an independent clinic, by the cases an importer must tell apart; `tricky` when its
+ * "doing business as" name holds another kind's words (`TRICKY_DBAS`).
  * @param {Random} rng
  * @param {Place} place
- * @returns {{ legal: string, main: { name: string, type: string } | null, others: { name: string, type: string }[] }}
+ * @returns {{ legal: string, main: { name: string, type: string } | null, others: { name: string, type: string }[], tricky: boolean }}
  */
 function independentNames(rng, place) {
   const word = rng.pick(WORDS);
   const r0 = rng.next();
+  // Plain legal names (a surname's medical associates, a word's medical clinic or health centre) say nothing of
+  // urgent care: without a DBA, such a centre is known by its taxonomy.
   const legal =
     r0 < 0.45
       ? `${word} ${rng.pick(CLINIC_FORMS)}${rng.pick(COMPANY_FORMS)}`
       : r0 < 0.75
         ? `${rng.pick(LAST_NAMES)} MEDICAL ASSOCIATES${rng.pick(COMPANY_FORMS)}`
-        : `${place.city} ${rng.pick(CLINIC_FORMS)}${rng.pick(COMPANY_FORMS)}`;
-  const dba = rng.chance(0.5)
-    ? `${rng.pick(WORDS)} ${rng.pick(CLINIC_FORMS)}`
-    : `${word} ${rng.pick(CLINIC_FORMS)} OF ${place.city}`;
+        : r0 < 0.8
+          ? `${word} ${rng.pick(["MEDICAL CLINIC", "HEALTH CENTER", "FAMILY HEALTH"])}${rng.pick(COMPANY_FORMS)}`
+          : `${place.city} ${rng.pick(CLINIC_FORMS)}${rng.pick(COMPANY_FORMS)}`;
+  const tricky = rng.chance(0.05);
+  const dba = tricky
+    ? rng.pick(TRICKY_DBAS).replace("{w}", rng.pick(WORDS)).replace("{c}", place.city)
+    : rng.chance(0.5)
+      ? `${rng.pick(WORDS)} ${rng.pick(CLINIC_FORMS)}`
+      : `${word} ${rng.pick(CLINIC_FORMS)} OF ${place.city}`;
   const former = `${rng.pick(WORDS)} MEDICAL CLINIC${rng.pick(COMPANY_FORMS)}`;
-  const r = rng.next();
-  if (r < 0.5) return { legal, main: { name: dba, type: "3" }, others: [{ name: dba, type: "3" }] };
-  if (r < 0.58) return { legal, main: null, others: [{ name: dba, type: "3" }] }; // the DBA only in othername_pfile
-  if (r < 0.64) return { legal, main: { name: former, type: "4" }, others: [{ name: former, type: "4" }] };
-  if (r < 0.68) return { legal, main: { name: dba, type: "5" }, others: [{ name: dba, type: "5" }] };
+  const r = tricky ? 0 : rng.next();
+  if (r < 0.5) return { legal, main: { name: dba, type: "3" }, others: [{ name: dba, type: "3" }], tricky };
+  // The DBA only in othername_pfile.
+  if (r < 0.58) return { legal, main: null, others: [{ name: dba, type: "3" }], tricky: false };
+  if (r < 0.64)
+    return { legal, main: { name: former, type: "4" }, others: [{ name: former, type: "4" }], tricky: false };
+  if (r < 0.68)
+    return { legal, main: { name: dba, type: "5" }, others: [{ name: dba, type: "5" }], tricky: false };
   if (r < 0.7)
     return {
       legal,
@@ -125,8 +166,9 @@ function independentNames(rng, place) {
         { name: former, type: "5" },
         { name: dba, type: "3" },
       ],
+      tricky: false,
     };
-  return { legal, main: null, others: [] };
+  return { legal, main: null, others: [], tricky: false };
 }
 
 /**
@@ -145,7 +187,10 @@ export function urgentCareClinic(ctx, rng, npi, o = {}) {
   let brand = null;
   /** @type {{ name: string, type: string }[]} */
   let otherNames;
+  /** @type {WalkInVariant} */
+  let variant = "independent";
   if (rng.chance(0.35)) {
+    variant = "chain";
     brand = rng.pick(BRAND_NAMES);
     row.orgName = chainLegalName(brand, place.state);
     const dba = rng.chance(0.7) ? brand : `${brand} - ${place.city}`;
@@ -159,7 +204,14 @@ export function urgentCareClinic(ctx, rng, npi, o = {}) {
     if (names.main) [row.otherOrgName, row.otherOrgType] = [names.main.name, names.main.type];
     otherNames = names.others;
     row.subpart = "N";
+    if (names.tricky) variant = "tricky_name";
   }
+  // The name the directory shows: the DBA (main file, else othername_pfile), else the legal name.
+  const shown =
+    (row.otherOrgType === "3" && row.otherOrgName !== "" ? row.otherOrgName : null) ??
+    otherNames.find((n) => n.type === "3")?.name ??
+    row.orgName;
+  if (!saysUrgentCare(shown)) variant = "plain_name";
   row.practice = usAddress(place, rng, 0.65);
   if (rng.chance(0.01)) row.practice = { ...row.practice, phone: "" };
   const m = rng.next();
@@ -177,7 +229,18 @@ export function urgentCareClinic(ctx, rng, npi, o = {}) {
   row.updated = nppes(d.updated);
   row.certified = d.certified === null ? "" : nppes(d.certified);
   official(row, place, rng);
-  row.taxonomies = urgentCareTaxonomies(rng, place.state);
+  row.taxonomies = urgentCareTaxonomies(rng, place.state, variant === "plain_name");
+  if (variant === "independent" && rng.chance(0.03)) {
+    // A hospital's urgent care centre under the hospital's NPI: its name says urgent care, its taxonomy hospital.
+    variant = "hospital_run";
+    const name = `${rng.pick(WORDS)} HEALTH URGENT CARE`;
+    [row.otherOrgName, row.otherOrgType] = [name, "3"];
+    otherNames = [{ name, type: "3" }];
+    row.taxonomies = [
+      { code: "282N00000X", license: "", licenseState: "", primary: "Y" },
+      { code: URGENT_CARE, license: "", licenseState: "", primary: "N" },
+    ];
+  }
   if (rng.chance(0.4))
     row.identifiers = [
       { id: String(rng.int(100_000, 99_999_999)), type: "05", state: place.state, issuer: "" },
@@ -199,7 +262,7 @@ export function urgentCareClinic(ctx, rng, npi, o = {}) {
       });
     }
   }
-  return { row, otherNames, locations, brand };
+  return { row, otherNames, locations, brand, variant };
 }
 
 /**

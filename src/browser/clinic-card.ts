@@ -14,7 +14,9 @@ export interface CardOptions {
   /** "Austin, TX": where the clinic is, when the list spans places. */
   place?: string;
   /** The element of the clinic's name, by where the list sits in the page's headings. Default h3. */
-  heading?: "h2" | "h3";
+  heading?: "h2" | "h3" | "h4";
+  /** Its number in the list, shown beside the name: the map of the results marks it with the same number. */
+  n?: number;
   at: Date;
 }
 
@@ -36,12 +38,19 @@ export function clinicCard(info: PageInfo, clinic: Clinic, o: CardOptions): HTML
   const w = info.words;
   const li = el("li", "clinic");
   const name = el(o.heading ?? "h3");
+  if (o.n !== undefined) {
+    // The list's own numbering is read out; this badge is for the eye, to find the clinic on the map.
+    const badge = el("span", "rank", String(o.n));
+    badge.setAttribute("aria-hidden", "true");
+    name.append(badge, " ");
+  }
   const a = el("a", undefined, clinic.name);
   a.href = localPage(info, clinic.url);
   name.append(a);
   li.append(name);
   const status = el("p", "status");
-  paintStatus(status, describeStatus(w, clinic.hours, o.at));
+  const now = describeStatus(w, clinic.hours, o.at);
+  paintStatus(status, now);
   li.append(status);
   const approximate = clinic.coordinates_source === "zip_centroid";
   if (o.distanceKm !== undefined) {
@@ -55,10 +64,23 @@ export function clinicCard(info: PageInfo, clinic: Clinic, o: CardOptions): HTML
   } else if (o.place) li.append(el("p", undefined, o.place));
   if (clinic.address) li.append(el("p", undefined, clinic.address));
   if (approximate) li.append(el("p", "hint", w.near.approximate));
+  // A clinic that only one source lists, or that may be another kind of place, says so (as lists do).
+  // A document of a release before evidence levels has none: nothing is said.
+  const level = clinic.evidence_level;
+  const marks = [
+    ...(clinic.kind && clinic.kind !== "walk_in_urgent_care" ? [w.kind[clinic.kind]] : []),
+    ...(level === "listed" || level === "doubtful" ? [w.level[level]] : []),
+  ];
+  if (marks.length) li.append(el("p", "hint evidence", marks.join(" · ")));
   const actions = el("div", "actions");
   const tel = clinic.phone ? telHref(clinic.phone) : null;
   if (tel && clinic.phone) {
-    const call = el("a", "button", unbreakablePhone(`${w.near.call} ${clinic.phone}`));
+    // A closed clinic's Call button is the plain one: at night the open clinics' are the ones to press.
+    const call = el(
+      "a",
+      now.status === "closed" ? "button button-secondary" : "button",
+      unbreakablePhone(`${w.near.call} ${clinic.phone}`),
+    );
     call.href = tel;
     actions.append(call);
   }

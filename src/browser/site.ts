@@ -1,9 +1,8 @@
 /**
- * The site's script, on every page: statuses of clinics, the open-now filter, near me, and the service worker that keeps what the reader has seen for when there is no signal. Everything it adds is
+ * The site's script, on every page: statuses of clinics, the open-now filter, and the service worker that keeps what the reader has seen for when there is no signal. Everything it adds is
  * hidden in the HTML and shown here, so a page without JavaScript shows only what works.
  */
 import { enhanceListFilter } from "./list-filter.js";
-import { enhanceNearMe } from "./near-me.js";
 import { pageInfo } from "./page.js";
 import { showStatuses } from "./statuses.js";
 
@@ -14,7 +13,6 @@ setInterval(() => showStatuses(document, info.words), 60_000);
 
 for (const tools of document.querySelectorAll<HTMLElement>("[data-list-tools]"))
   enhanceListFilter(tools, info);
-for (const section of document.querySelectorAll<HTMLElement>("[data-near-me]")) enhanceNearMe(section, info);
 
 if ("serviceWorker" in navigator) {
   addEventListener("load", () => {

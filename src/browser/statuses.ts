@@ -5,7 +5,7 @@
  * "Hours not known" from the build.
  */
 import { nextChange } from "@urgent-care-directory/sdk";
-import { statusText, type Words } from "../i18n/words.js";
+import { closingSoon, statusText, type Words } from "../i18n/words.js";
 import { decodeHours, type HoursData } from "./hours-data.js";
 
 /** The reader's own time zone, as the browser knows it. */
@@ -55,18 +55,19 @@ export function describeStatus(
   words: Words,
   hours: HoursData | null,
   at: Date,
-): { status: "open" | "closed" | "unknown"; text: string } {
+): { status: "open" | "closed" | "unknown"; text: string; closing: boolean } {
   const detail = nextChange({ hours }, at);
   const zone = hours && detail.status !== "unknown" ? zoneSuffix(words, hours.timezone, at) : "";
-  return { status: detail.status, text: statusText(words, detail, zone) };
+  return { status: detail.status, text: statusText(words, detail, zone), closing: closingSoon(detail) };
 }
 
-/** Writes a status into its element: text, `data-status` and the colour class. */
-export function paintStatus(el: HTMLElement, s: { status: string; text: string }): void {
+/** Writes a status into its element: text, `data-status` and the colour class (amber when it closes within the hour). */
+export function paintStatus(el: HTMLElement, s: { status: string; text: string; closing?: boolean }): void {
   el.textContent = s.text;
   el.dataset.status = s.status;
-  el.classList.remove("status-open", "status-closed", "status-unknown");
+  el.classList.remove("status-open", "status-closed", "status-unknown", "status-closing");
   el.classList.add(`status-${s.status}`);
+  if (s.closing) el.classList.add("status-closing");
   el.hidden = false;
 }
 

@@ -27,6 +27,8 @@ export function parse<O extends Options>(argv: string[], options: O, allowPositi
       options: { ...options, help: { type: "boolean", short: "h" } },
       allowPositionals,
       strict: true,
+      // In order: an option's meaning may depend on its place (`--profile` right after an `--input`).
+      tokens: true,
     });
   } catch (e) {
     throw new UsageError((e as Error).message);

@@ -33,6 +33,9 @@ export const CANONICAL_COLUMNS = [
   "network_evidence",
   "npi",
   "sources",
+  "kind",
+  "evidence_level",
+  "evidence",
 ] as const;
 export type CanonicalColumn = (typeof CANONICAL_COLUMNS)[number];
 

@@ -19,7 +19,7 @@ const DAY_MS = 86_400_000;
 /**
  * Freshness of a data set at build time `generatedAt`.
  * @example freshness(dataset, "2026-11-22T00:00:00Z").notice
- * // "This data is old: its newest record was last confirmed on 2009-01-20, 17 years before this release was built. …"
+ * // "This data is old: its newest record is dated 2009-01-20, 17 years before this release was built. …"
  */
 export function freshness(dataset: Dataset, generatedAt: string): Freshness {
   const { oldest, newest } = dataset.recordDates;
@@ -48,13 +48,13 @@ export function freshness(dataset: Dataset, generatedAt: string): Freshness {
       ...base,
       age_days: age,
       stale: true,
-      notice: `This data is old: its newest record was last confirmed on ${newest}, ${span} before this release was built (records were confirmed ${range}). Clinics open, close and change; check with a clinic before relying on its details.`,
+      notice: `This data is old: its newest record is dated ${newest}, ${span} before this release was built (records are dated ${range}). Clinics open, close and change; check with a clinic before relying on its details.`,
     };
   }
   return {
     ...base,
     age_days: age,
     stale: false,
-    notice: `Records were last confirmed ${range}. Check with a clinic before relying on its details.`,
+    notice: `Records are dated ${range}: the day each source last updated or checked them, not a sign that the clinic is open. Check with a clinic before relying on its details.`,
   };
 }

@@ -6,7 +6,7 @@ import type { ClinicRecord } from "./types.js";
  * The published fields a clinic has a value for, in `SOURCE_FIELDS` order: what a single source gave it.
  * @example presentFields(sampleClinic) // ["name", "address", "phone", "coordinates", "website", "hours", …]
  */
-export function presentFields(c: Omit<ClinicRecord, "sources">): SourceField[] {
+export function presentFields(c: Omit<ClinicRecord, "sources" | "evidence">): SourceField[] {
   const has: Record<SourceField, boolean> = {
     name: true,
     address: c.address !== null,
@@ -24,7 +24,7 @@ export function presentFields(c: Omit<ClinicRecord, "sources">): SourceField[] {
 }
 
 /** The one source of a built-in sample clinic: the generator, named as such. */
-export function sampleSource(c: Omit<ClinicRecord, "sources">): ClinicSource {
+export function sampleSource(c: Omit<ClinicRecord, "sources" | "evidence">): ClinicSource {
   return { name: SAMPLE_SOURCE_NAME, id: null, merged_ids: [], date: null, fields: presentFields(c) };
 }
 

@@ -1,3 +1,4 @@
+import type { Evidence, EvidenceLevel, PlaceKind } from "../schema/evidence.js";
 import type { Hours } from "../schema/hours.js";
 import type { Source } from "../schema/meta.js";
 import type { ClinicSource } from "../schema/sources.js";
@@ -6,12 +7,16 @@ import type { ClinicSource } from "../schema/sources.js";
 export interface NetworkEvidence {
   /**
    * - `source_column`: the source names the network in a column of its own;
-   * - `brand`: a places data set gives the clinic's brand (Overture's `brand`), often with its Wikidata item;
+   * - `brand`: a places data set or a locator gives the clinic's brand (Overture's `brand`), with its Wikidata item
+   *   (without it, only where the network has other evidence in the state);
+   * - `registry_organisation`: a registry lists the clinic under one parent organisation or legal name with other
+   *   places of the state;
    * - `dictionary`: the name matches a brand of the network dictionary, in a state of the brand's footprint
    *   (and, where the dictionary says so, in the years the brand applied);
-   * - `name_pattern`: the "BRAND - LOCATION" names of several clinics in one coherent region of the data set.
+   * - `name_pattern`: the "BRAND - LOCATION" names of several clinics in one coherent region of the data set, where
+   *   the network has other evidence in the state.
    */
-  kind: "source_column" | "brand" | "dictionary" | "name_pattern";
+  kind: "source_column" | "brand" | "registry_organisation" | "dictionary" | "name_pattern";
   /** What matched: the column and its value, the brand, the dictionary variant, or the shared brand prefix. */
   detail: string;
   /** The brand's Wikidata item (`Q…`, CC0), from `brand` evidence only: the one source of a network's id. */
@@ -61,11 +66,32 @@ export interface ClinicRecord {
   npi: string | null;
   /** The sources the clinic's data comes from, each with its record id, date and the fields it gave. */
   sources: ClinicSource[];
+  /** What kind of place it is and how we know: every source that lists it, what each says, and the level. */
+  evidence: Evidence;
   /** Stable identifiers the sources give this clinic, namespaced (`hifld:10001234`); row numbers never count. */
   source_ids: string[];
   /** Where the record came from: "file:row" for imports, "sample" for generated data. */
   provenance: string[];
 }
+
+/** A place ingest decided not to publish for its kind, as the import's report lists it (with its evidence). */
+export interface WithheldPlace {
+  name: string;
+  /** USPS code. */
+  state: string;
+  city: string;
+  address: string | null;
+  npi: string | null;
+  source_ids: string[];
+  /** `file:row` of its records. */
+  provenance: string[];
+  /** `not_walk_in: <kind>`. */
+  reason: string;
+  evidence: Evidence;
+}
+
+/** Places by kind and evidence level (published or not for their kind), as ingest decided them. */
+export type PlaceCounts = Partial<Record<PlaceKind, Partial<Record<EvidenceLevel, number>>>>;
 
 /** A city of the data set with its centre and time zone; cities without clinics are not published. */
 export interface CityRecord {
@@ -103,8 +129,15 @@ export interface IngestReport {
   merged: Record<string, number>;
   /** Published records with at least one repaired field. */
   repairedRecords: number;
-  /** Published clinics by the evidence of their network (`source_column`, `brand`, `dictionary`, `name_pattern`). */
+  /** Published clinics by the evidence of their network (`NetworkEvidence.kind`). */
   networkEvidence: Record<string, number>;
+  /**
+   * Places by state (USPS code), kind and evidence level: the published clinics and the places not published for
+   * their kind (places rejected for another reason, such as no location, are not counted).
+   */
+  places: Record<string, PlaceCounts>;
+  /** The kinds of place published (`walk_in_urgent_care`, and those the operator kept). */
+  keptKinds: PlaceKind[];
 }
 
 /**

@@ -1,5 +1,8 @@
 /** The pages' strings in English (the words shared with the scripts are in `words.ts`). */
+
 import type { Freshness } from "../dataset/freshness.js";
+import { SAMPLE_SOURCE_NAME } from "../dataset/sources.js";
+import type { PlaceKind, SourceType } from "../schema/evidence.js";
 import type { SourceField } from "../schema/sources.js";
 import { type Fragment, type Html, html } from "../util/html.js";
 import type { Weekday } from "./words.js";
@@ -17,6 +20,53 @@ const FIELD_WORDS_EN: Record<SourceField, string> = {
   rating: "rating",
   neighborhood: "neighborhood",
   npi: "NPI",
+};
+
+/** How the pages say what kind of place a clinic is and how we know (`src/render/site/evidence.ts` composes them). */
+const EVIDENCE_EN = {
+  heading: "How we know",
+  /** A kind within a sentence. */
+  kindWords: {
+    walk_in_urgent_care: "a walk-in urgent care centre",
+    occupational_medicine: "occupational medicine",
+    emergency_room: "an emergency room",
+    telehealth: "telehealth",
+    mobile: "care at home",
+    administrative: "an office",
+    hospital: "a hospital",
+    physician_group: "a physician group",
+  } as Record<PlaceKind, string>,
+  kindLine: (label: string) => `Kind of place: ${label}. It is not a walk-in urgent care centre.`,
+  /** A source as a sentence names it. */
+  source: (type: SourceType, name: string, brand: string | null): string => {
+    if (name === "CMS NPPES") return "CMS's NPI registry";
+    if (name === "HIFLD Urgent Care Facilities") return "HIFLD's list of urgent care facilities";
+    if (name === "Overture Maps places") return "Overture Maps' places data";
+    if (type === "store_locator")
+      return brand ? `${brand}'s own store locator` : "the chain's own store locator";
+    if (name === SAMPLE_SOURCE_NAME) return "the synthetic sample (made up)";
+    if (type === "synthetic") return "a second made-up list of the synthetic sample";
+    return name;
+  },
+  /** When a source's record is dated, said for what the date is. */
+  dated: (type: SourceType, name: string, date: string): string => {
+    if (type === "registry") return `the registry entry was last updated on ${date}`;
+    if (name === "HIFLD Urgent Care Facilities") return `HIFLD's record was last checked on ${date}`;
+    if (name === "Overture Maps places") return `Overture's record was last updated on ${date}`;
+    if (type === "store_locator") return `the locator's entry is dated ${date}`;
+    return `${name}'s record is dated ${date}`;
+  },
+  listed: (sources: readonly string[], dates: readonly string[]) =>
+    `Listed in ${sources.join(sources.length > 2 ? ", in " : " and in ").replace(/, in ([^,]*)$/, " and in $1")}${dates.length ? `; ${dates.join(", and ")}` : ""}.`,
+  locator: "The chain lists it on its own locator.",
+  confirmed: "Independent sources agree that it is there.",
+  one: "Only one source lists it: call before you go.",
+  against: (why: readonly string[], one: boolean) =>
+    `${one ? "Only one source lists it, and something" : "Something"} says it may be another kind of place: ${why.join("; ")}. Call before you go.`,
+  againstTaxonomy: (kind: string) => `the registry lists it first as ${kind}`,
+  againstName: (kind: string) => `its name says ${kind}`,
+  againstListed: "a source lists it as urgent care",
+  againstOther: "a source says otherwise",
 };
 
 /** `n` with thousands separators: 8,600. */
@@ -94,6 +144,7 @@ export const pages = {
   hours: {
     shortDays: SHORT_DAYS,
     closed: "Closed",
+    unknown: "Not known",
     allDay: "Open 24 hours",
     everyDay: "Open 24 hours, every day",
     range: (from: string, to: string) => `${from} to ${to}`,
@@ -128,8 +179,10 @@ export const pages = {
   near: {
     heading: "Urgent care near you",
     use: "Use my location",
-    privacy: "Your location stays on this phone: it sorts the clinics here and is never sent anywhere.",
-    place: "Or enter a ZIP code or city",
+    privacy: "Your location never leaves this phone.",
+    place: "Or a town, address, ZIP code or clinic",
+    emergencyLabel: "Emergencies",
+    emergency: html`<strong>Emergency? Call <a href="tel:911">911</a></strong>: chest pain, trouble breathing, stroke signs, heavy bleeding.`,
     find: "Find",
     needsScript: "Finding clinics near you needs JavaScript. Choose your state or city instead:",
     networkHeading: (name: string) => `${name} clinics near you`,
@@ -155,11 +208,10 @@ export const pages = {
     title: "Find an urgent care clinic",
     description: (clinics: number) =>
       `A directory of ${plural(clinics, "urgent care clinic")} in the United States, with addresses, phone numbers and opening hours. Free open data and API.`,
-    lead: (clinics: number, cities: number, states: number) =>
-      `${plural(clinics, "clinic")} in ${plural(cities, "city", "cities")} across ${plural(states, "state")}, with addresses, phone numbers and opening hours.`,
+    /** `states` without DC; `dc` whether DC has clinics too: "across 50 states and DC". */
+    lead: (clinics: number, cities: number, states: number, dc: boolean) =>
+      `${plural(clinics, "clinic")} in ${plural(cities, "city", "cities")} across ${plural(states, "state")}${dc ? " and DC" : ""}, with addresses, phone numbers and opening hours.`,
     release: (date: string) => `Data release ${date}.`,
-    search: "Search by clinic name, network, city or ZIP code",
-    searchButton: "Search",
     byState: "Browse by state",
     byNetwork: "Browse by network",
     allNetworks: (n: number) => `All ${plural(n, "network")} and brands`,
@@ -225,6 +277,7 @@ export const pages = {
     insurance: "Insurance accepted",
     insuranceUnknown: "Not known. Ask the clinic.",
     json: (id: Html) => html`This clinic as JSON (id ${id}):`,
+    evidence: EVIDENCE_EN,
   },
   network: {
     title: (name: string) => `${name}: urgent care clinics`,
@@ -281,14 +334,35 @@ export const pages = {
     creditHeading: "Credit line, ready to paste",
     sources: "Sources",
     builtFrom: "Built from:",
+    timezoneNotice: (notice: Html) =>
+      html`${notice} The time zones of cities and opening hours were looked up in its boundaries (a Produced Work, ODbL 1.0 §4.3); no boundary is published.`,
     publishedBy: (publisher: string) => `, published by ${publisher}`,
     edition: (date: string) => `, edition of ${date}`,
     inputFiles: "Input files of this release",
+    nearMeSources: html`Near me finds towns and ZIP codes with files of this site, read on the phone: places from <a href="https://www.geonames.org/">GeoNames</a> (cities and US postal codes, CC BY 4.0) and the Census Bureau's ZIP Code Tabulation Areas (public domain).`,
     file: "File",
     format: "Format",
     records: "Records",
     date: "Date",
     notKnown: "not known",
+    levelsHeading: "How we know each clinic",
+    levelsIntro:
+      "Only walk-in urgent care centres are listed. Every clinic says how we know it, from the sources that list it, at one of three levels:",
+    level: {
+      confirmed:
+        "two independent sources list it (the NPI registry and HIFLD's list, say), or the chain lists it on its own store locator, and nothing says otherwise;",
+      listed:
+        "one source lists it — often a single entry of the NPI registry, which the provider files itself — or two do but something says it may be another kind of place: call before you go;",
+      doubtful:
+        "one source lists it and something says it may be another kind of place (the registry lists it first as a hospital or a physician group, say): call before you go.",
+    } as Record<string, string>,
+    registryDate:
+      "A registry's date is the day the provider last edited its entry: it is no proof that a clinic exists or is open.",
+    levelCounts: (counts: readonly (readonly [string, number])[]) =>
+      `Of the clinics listed, ${counts.map(([level, n]) => `${count(n)} ${level}`).join(", ")}.`,
+    leftOut:
+      "Places the sources list under urgent care that are not walk-in centres are left out (each is in the build's report, with its reason and evidence):",
+    noneLeftOut: "No place the sources list was left out for its kind.",
     quality: "How complete it is",
     qualityText: (q: {
       synthetic: boolean;
@@ -333,11 +407,12 @@ export const pages = {
       source_column: "the source names the network",
       brand: "a places data set names the clinic's brand",
       dictionary: "the name matches a known brand in its area",
-      name_pattern: "several nearby clinics share the brand in their names",
+      name_pattern: "several nearby clinics share the brand in their names, beside other evidence of it",
+      registry_organisation: "the NPI registry lists it under one organisation with other places",
     } as Record<string, string>,
     evidenceCount: (kind: string, n: number) => `${kind}: ${plural(n, "clinic")}`,
-    confirmed: (oldest: string, newest: string) =>
-      `Records were last confirmed between ${oldest} and ${newest}.`,
+    recordDates: (oldest: string, newest: string) =>
+      `Records are dated between ${oldest} and ${newest}: the day each source last updated or checked them (for the NPI registry, the day the provider last edited its entry), not a sign that the clinic is open.`,
     everyFigure: (link: Html) => html`Every figure is also in ${link}.`,
     downloads: "Downloads",
     downloadsText:

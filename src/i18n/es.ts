@@ -1,5 +1,7 @@
 /** The pages' strings in Spanish (US usage: "código postal", miles, 12-hour clock). Clinic data stays as published. */
+
 import type { Freshness } from "../dataset/freshness.js";
+import { SAMPLE_SOURCE_NAME } from "../dataset/sources.js";
 import type { SourceField } from "../schema/sources.js";
 import { type Fragment, type Html, html } from "../util/html.js";
 import { count, type PageMessages } from "./en.js";
@@ -76,7 +78,7 @@ function freshness(f: Freshness, synthetic: boolean): string {
   if (f.age_days === null)
     return synthetic
       ? "Son los datos de muestra sintéticos incluidos: las clínicas son ficticias y no tienen fechas propias."
-      : `La fuente no pone fecha a sus registros; esta versión es del ${date(f.data_version)}. Confirme con la clínica antes de confiar en sus datos.`;
+      : `La fuente no pone fecha a sus registros; esta versión es del ${date(f.data_version)}. Consulte con la clínica antes de confiar en sus datos.`;
   const newest = f.newest_record as string;
   const range =
     f.oldest_record !== null && f.oldest_record !== newest
@@ -85,9 +87,9 @@ function freshness(f: Freshness, synthetic: boolean): string {
   if (f.stale) {
     const years = Math.floor(f.age_days / 365.25);
     const span = years >= 2 ? `${years} años` : `${Math.floor(f.age_days / 30.44)} meses`;
-    return `Estos datos son antiguos: su registro más reciente se confirmó por última vez el ${date(newest)}, ${span} antes de preparar esta versión (los registros se confirmaron ${range}). Las clínicas abren, cierran y cambian; confirme con la clínica antes de confiar en sus datos.`;
+    return `Estos datos son antiguos: su registro más reciente tiene fecha del ${date(newest)}, ${span} antes de preparar esta versión (los registros tienen fecha ${range}). Las clínicas abren, cierran y cambian; consulte con la clínica antes de confiar en sus datos.`;
   }
-  return `Los registros se confirmaron por última vez ${range}. Confirme con la clínica antes de confiar en sus datos.`;
+  return `Los registros tienen fecha ${range}: el día en que cada fuente los actualizó o revisó por última vez, lo que no prueba que la clínica esté abierta. Consulte con la clínica antes de confiar en sus datos.`;
 }
 
 export const pages: PageMessages = {
@@ -109,6 +111,7 @@ export const pages: PageMessages = {
   hours: {
     shortDays: SHORT_DAYS,
     closed: "Cerrado",
+    unknown: "No se conoce",
     allDay: "Abierto las 24 horas",
     everyDay: "Abierto las 24 horas, todos los días",
     range: (from, to) => `de ${from} a ${to}`,
@@ -144,13 +147,14 @@ export const pages: PageMessages = {
   near: {
     heading: "Atención de urgencia cerca de usted",
     use: "Usar mi ubicación",
-    privacy:
-      "Su ubicación se queda en este teléfono: solo ordena aquí las clínicas y nunca se envía a ninguna parte.",
-    place: "O escriba un código postal o una ciudad",
+    privacy: "Su ubicación no sale de este teléfono.",
+    place: "O ciudad, código postal o clínica",
+    emergencyLabel: "Emergencias",
+    emergency: html`<strong>¿Emergencia? Llame al <a href="tel:911">911</a></strong>: dolor de pecho, falta de aire, señales de derrame cerebral, sangrado fuerte.`,
     find: "Buscar",
     needsScript: "Para buscar clínicas cerca de usted se necesita JavaScript. Elija su estado o ciudad:",
     networkHeading: (name) => `Clínicas de ${name} cerca de usted`,
-    pageTitle: "Atención de urgencia cerca de usted",
+    pageTitle: "Urgencias cerca de usted",
     pageDescription:
       "Las clínicas de urgencias más cercanas a usted, abiertas ahora o no, con su distancia, su teléfono y cómo llegar.",
     browse: "Buscar por estado",
@@ -171,11 +175,9 @@ export const pages: PageMessages = {
     title: "Buscar una clínica de urgencias",
     description: (n) =>
       `Un directorio de ${plural(n, "clínica de urgencias", "clínicas de urgencias")} en los Estados Unidos, con direcciones, teléfonos y horarios. Datos abiertos y API gratuitos.`,
-    lead: (n, cities, states) =>
-      `${clinics(n)} en ${plural(cities, "ciudad", "ciudades")} de ${plural(states, "estado")}, con direcciones, teléfonos y horarios.`,
+    lead: (n, cities, states, dc) =>
+      `${clinics(n)} en ${plural(cities, "ciudad", "ciudades")} de ${plural(states, "estado")}${dc ? " y Washington D. C." : ""}, con direcciones, teléfonos y horarios.`,
     release: (d) => `Versión de los datos: ${d}.`,
-    search: "Buscar por nombre de la clínica, red, ciudad o código postal",
-    searchButton: "Buscar",
     byState: "Buscar por estado",
     byNetwork: "Buscar por red",
     allNetworks: (n) => `Todas las redes y marcas (${count(n)})`,
@@ -239,6 +241,50 @@ export const pages: PageMessages = {
     insurance: "Seguros aceptados",
     insuranceUnknown: "No se conocen. Pregunte en la clínica.",
     json: (id: Html) => html`Esta clínica en JSON (id ${id}):`,
+    evidence: {
+      heading: "Cómo lo sabemos",
+      kindWords: {
+        walk_in_urgent_care: "un centro de urgencias sin cita",
+        occupational_medicine: "medicina ocupacional",
+        emergency_room: "una sala de emergencias",
+        telehealth: "telemedicina",
+        mobile: "atención a domicilio",
+        administrative: "una oficina",
+        hospital: "un hospital",
+        physician_group: "un grupo médico",
+      },
+      kindLine: (label) => `Tipo de lugar: ${label}. No es un centro de urgencias sin cita.`,
+      source: (type, name, brand) => {
+        if (name === "CMS NPPES") return "el registro NPI de CMS";
+        if (name === "HIFLD Urgent Care Facilities") return "la lista de centros de urgencias de HIFLD";
+        if (name === "Overture Maps places") return "los datos de lugares de Overture Maps";
+        if (type === "store_locator")
+          return brand ? `el localizador de ${brand}` : "el localizador de la propia cadena";
+        if (name === SAMPLE_SOURCE_NAME) return "la muestra sintética (inventada)";
+        if (type === "synthetic") return "una segunda lista inventada de la muestra sintética";
+        return name;
+      },
+      dated: (type, name, date) => {
+        if (type === "registry") return `el registro se actualizó por última vez el ${date}`;
+        if (name === "HIFLD Urgent Care Facilities")
+          return `HIFLD revisó su registro por última vez el ${date}`;
+        if (name === "Overture Maps places")
+          return `Overture actualizó su registro por última vez el ${date}`;
+        if (type === "store_locator") return `la entrada del localizador tiene fecha del ${date}`;
+        return `el registro de ${name} tiene fecha del ${date}`;
+      },
+      listed: (sources, dates) =>
+        `Figura en ${sources.join(sources.length > 2 ? ", en " : " y en ").replace(/, en ([^,]*)$/, " y en $1")}${dates.length ? `; ${dates.join(", y ")}` : ""}.`,
+      locator: "La cadena la incluye en su propio localizador.",
+      confirmed: "Fuentes independientes coinciden en que está ahí.",
+      one: "Solo una fuente la incluye: llame antes de ir.",
+      against: (why, one) =>
+        `${one ? "Solo una fuente la incluye, y algo" : "Algo"} indica que puede ser otro tipo de lugar: ${why.join("; ")}. Llame antes de ir.`,
+      againstTaxonomy: (kind) => `el registro la clasifica primero como ${kind}`,
+      againstName: (kind) => `su nombre dice ${kind}`,
+      againstListed: "una fuente la incluye como centro de urgencias",
+      againstOther: "una fuente dice otra cosa",
+    },
   },
   network: {
     title: (name) => `${name}: clínicas de urgencias`,
@@ -295,14 +341,35 @@ export const pages: PageMessages = {
     creditHeading: "Línea de crédito, lista para pegar",
     sources: "Fuentes",
     builtFrom: "Preparados a partir de:",
+    timezoneNotice: (notice) =>
+      html`${notice} Las zonas horarias de las ciudades y de los horarios se obtuvieron consultando sus límites (una obra producida, ODbL 1.0 §4.3); no se publica ningún límite.`,
     publishedBy: (publisher) => `, publicado por ${publisher}`,
     edition: (date) => `, edición del ${date}`,
+    nearMeSources: html`«Cerca de mí» encuentra ciudades y códigos postales con archivos de este sitio, leídos en el teléfono: lugares de <a href="https://www.geonames.org/">GeoNames</a> (ciudades y códigos postales de EE. UU., CC BY 4.0) y las Áreas de Tabulación de Códigos Postales de la Oficina del Censo (dominio público).`,
     inputFiles: "Archivos de entrada de esta versión",
     file: "Archivo",
     format: "Formato",
     records: "Registros",
     date: "Fecha",
     notKnown: "no se conoce",
+    levelsHeading: "Cómo sabemos de cada clínica",
+    levelsIntro:
+      "Solo se incluyen centros de urgencias sin cita. Cada clínica dice cómo lo sabemos, según las fuentes que la incluyen, en uno de tres niveles:",
+    level: {
+      confirmed:
+        "dos fuentes independientes la incluyen (el registro NPI y la lista de HIFLD, por ejemplo), o la cadena la incluye en su propio localizador, y nada indica lo contrario;",
+      listed:
+        "una sola fuente la incluye — a menudo una única entrada del registro NPI, que el propio proveedor presenta — o dos la incluyen pero algo indica que puede ser otro tipo de lugar: llame antes de ir;",
+      doubtful:
+        "una sola fuente la incluye y algo indica que puede ser otro tipo de lugar (el registro la clasifica primero como hospital o grupo médico, por ejemplo): llame antes de ir.",
+    },
+    registryDate:
+      "La fecha de un registro es el día en que el proveedor editó su entrada por última vez: nunca prueba que una clínica exista o esté abierta.",
+    levelCounts: (counts) =>
+      `De las clínicas incluidas, ${counts.map(([level, n]) => `${count(n)} ${level}`).join(", ")}.`,
+    leftOut:
+      "Los lugares que las fuentes incluyen como urgencias pero que no son centros sin cita quedan fuera (cada uno figura en el informe de la compilación, con su motivo y su evidencia):",
+    noneLeftOut: "Ningún lugar de las fuentes quedó fuera por su tipo.",
     quality: "Qué tan completos son",
     qualityText: (q) =>
       `${
@@ -337,11 +404,13 @@ export const pages: PageMessages = {
       source_column: "la fuente nombra la red",
       brand: "un conjunto de datos de lugares nombra la marca de la clínica",
       dictionary: "el nombre coincide con una marca conocida en su zona",
-      name_pattern: "varias clínicas cercanas comparten la marca en su nombre",
+      name_pattern:
+        "varias clínicas cercanas comparten la marca en su nombre, junto a otra evidencia de ella",
+      registry_organisation: "el registro NPI la incluye bajo una misma organización con otros lugares",
     },
     evidenceCount: (kind, n) => `${kind}: ${clinics(n)}`,
-    confirmed: (oldest, newest) =>
-      `Los registros se confirmaron por última vez entre el ${oldest} y el ${newest}.`,
+    recordDates: (oldest, newest) =>
+      `Los registros tienen fecha entre el ${oldest} y el ${newest}: el día en que cada fuente los actualizó o revisó por última vez (en el registro NPI, el día en que el proveedor editó su entrada), lo que no prueba que la clínica esté abierta.`,
     everyFigure: (link) => html`Todas las cifras están también en ${link}.`,
     downloads: "Descargas",
     downloadsText:

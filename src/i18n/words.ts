@@ -3,6 +3,7 @@
  * known, distances, times of day), so that a status reads the same whether the build or a script wrote it. Free of
  * DOM and Node APIs: the build imports it, and esbuild bundles it into the site's script.
  */
+import type { PlaceKind } from "../schema/evidence.js";
 import type { Lang } from "./lang.js";
 
 export type Weekday = "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -23,6 +24,8 @@ export interface Words {
     closes(time: string, inDays: number, day: string): string;
     /** "opens 8 am", "opens 8 am tomorrow", "opens 8 am Monday". */
     opens(time: string, inDays: number, day: string): string;
+    /** "closes in 25 min": an open clinic that closes within the hour. */
+    closesIn(minutes: number): string;
     /** How a time zone other than the reader's is named after a time: " (Central Time)". */
     zone(name: string): string;
   };
@@ -50,19 +53,45 @@ export interface Words {
     /** The position was refused or is unavailable. */
     refused: string;
     unavailable: string;
-    /** Nothing matches the ZIP code or city typed. */
+    /** No town, ZIP code or clinic matches what was typed: say so, and offer the ZIP code. */
     notFound(text: string): string;
-    /** The heading above the results. */
-    results(where: string, count: number, openOnly: boolean): string;
+    /** A 5-digit ZIP code that does not exist. */
+    unknownZip(zip: string): string;
+    /** No place matches, but clinics' names do: they are listed. */
+    clinicsNamed(text: string): string;
+    /** The results' caption: where they are near, and how many are open, of unknown hours, closed. */
+    results(where: string, open: number, unknown: number, closed: number): string;
+    /** Only part of the text named a place (a street's town): the list is from that town's centre. */
+    partial(place: string): string;
+    /** The headings of the groups of results. */
+    groups: { open: string; unknown: string; closed: string };
     /** What the results are near: the reader's position, a ZIP code, a city. */
     here: string;
     zip(zip: string): string;
-    none(openOnly: boolean): string;
+    none: string;
     offline: string;
     call: string;
     directions: string;
     approximate: string;
+    /** Read out when suggestions appear as the patient types. */
+    suggestions(places: number, clinics: number): string;
+    /** The label of a suggested town: "Pflugerville, TX: nearest clinics". */
+    suggestPlace(place: string): string;
   };
+  /** The map of the near-me results. */
+  map: {
+    title(where: string): string;
+    /** One clinic in the map's text alternative: "1: 0.8 mi north-east, open now." */
+    item(n: number, distance: string, direction: string, status: string): string;
+    /** North, north-east, east, … (clockwise from north). */
+    directions: readonly string[];
+    status: { open: string; closed: string; unknown: string };
+    caption: string;
+  };
+  /** How a list marks a clinic that only one source lists (`listed`) or that may be another kind (`doubtful`). */
+  level: { listed: string; doubtful: string };
+  /** What each kind of place is called, as a label (a kind the operator kept is named in lists and on its page). */
+  kind: Record<PlaceKind, string>;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -106,6 +135,7 @@ export const en: Words = {
       `closes ${time}${inDays === 0 ? "" : inDays === 1 ? " tomorrow" : ` ${day}`}`,
     opens: (time, inDays, day) =>
       `opens ${time}${inDays === 0 ? "" : inDays === 1 ? " tomorrow" : ` ${day}`}`,
+    closesIn: (minutes) => `closes in ${minutes}\u00a0min`,
     zone: (name) => ` (${name})`,
   },
   distance: (m, approximate) => `${approximate ? "about " : ""}${miles(m, approximate)} mi`,
@@ -126,19 +156,48 @@ export const en: Words = {
     locating: "Finding your location…",
     searching: "Looking for the nearest clinics…",
     refused:
-      "Your location is not shared with this site. Enter a ZIP code or city instead, or allow location in your browser's settings.",
-    unavailable: "Your location could not be found. Enter a ZIP code or city instead.",
+      "Your location is not shared with this site. Enter your town, address or ZIP code instead, or allow location in your browser's settings.",
+    unavailable: "Your location could not be found. Enter your town, address or ZIP code instead.",
     notFound: (text) =>
-      `No ZIP code or city with clinics matches “${text}”. Check the spelling, or try a ZIP code.`,
-    results: (where, count, openOnly) =>
-      `${count} nearest ${openOnly ? "open " : ""}${count === 1 ? "clinic" : "clinics"} to ${where}`,
+      `No US town, ZIP code or clinic matches “${text}”. Enter your ZIP code (5 digits), or the name of the nearest town.`,
+    unknownZip: (zip) => `There is no ZIP code ${zip}. Check it, or enter the name of your town.`,
+    clinicsNamed: (text) => `No town is called “${text}”. Clinics with that name:`,
+    results: (where, open, unknown, closed) =>
+      `Nearest to ${where}: ${open} open${unknown ? `, ${unknown} hours not known` : ""}${closed ? `, ${closed} closed` : ""}.`,
+    partial: (place) => `From the centre of ${place}: streets are not looked up.`,
+    groups: {
+      open: "Open now",
+      unknown: "Hours not known: call before you go",
+      closed: "Closed now",
+    },
     here: "you",
     zip: (zip) => `ZIP code ${zip}`,
-    none: (openOnly) => (openOnly ? "No clinic nearby is known to be open now." : "No clinic found nearby."),
+    none: "No clinic found nearby.",
     offline: "You are offline: these results come from what this phone saved earlier.",
     call: "Call",
     directions: "Directions",
     approximate: "Location approximate (the centre of its ZIP code area)",
+    suggestions: (places, clinics) =>
+      `${places} ${places === 1 ? "place" : "places"} and ${clinics} ${clinics === 1 ? "clinic" : "clinics"} match.`,
+    suggestPlace: (place) => `${place}: nearest clinics`,
+  },
+  map: {
+    title: (where) => `Map of the clinics nearest to ${where}`,
+    item: (n, distance, direction, status) => `${n}: ${distance} ${direction}, ${status}.`,
+    directions: ["north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"],
+    status: { open: "open now", closed: "closed now", unknown: "hours not known" },
+    caption: "The numbers are those of the list. The cross is the place searched from.",
+  },
+  level: { listed: "One source only", doubtful: "Doubtful: call first" },
+  kind: {
+    walk_in_urgent_care: "Walk-in urgent care",
+    occupational_medicine: "Occupational medicine",
+    emergency_room: "Emergency room",
+    telehealth: "Telehealth only",
+    mobile: "Comes to you (house calls)",
+    administrative: "Office (billing, management)",
+    hospital: "Hospital",
+    physician_group: "Physician group",
   },
 };
 
@@ -168,6 +227,7 @@ export const es: Words = {
       `cierra ${inDays === 0 ? "" : inDays === 1 ? "mañana " : `el ${day} `}${at(time)}`,
     opens: (time, inDays, day) =>
       `abre ${inDays === 0 ? "" : inDays === 1 ? "mañana " : `el ${day} `}${at(time)}`,
+    closesIn: (minutes) => `cierra en ${minutes}\u00a0min`,
     zone: (name) => ` (${name})`,
   },
   distance: (m, approximate) => `${approximate ? "unas " : ""}${miles(m, approximate)} mi`,
@@ -189,22 +249,49 @@ export const es: Words = {
     locating: "Buscando su ubicación…",
     searching: "Buscando las clínicas más cercanas…",
     refused:
-      "Su ubicación no se comparte con este sitio. Escriba un código postal o una ciudad, o permita la ubicación en la configuración del navegador.",
-    unavailable: "No se pudo encontrar su ubicación. Escriba un código postal o una ciudad.",
+      "Su ubicación no se comparte con este sitio. Escriba su ciudad, dirección o código postal, o permita la ubicación en la configuración del navegador.",
+    unavailable: "No se pudo encontrar su ubicación. Escriba su ciudad, dirección o código postal.",
     notFound: (text) =>
-      `Ningún código postal ni ciudad con clínicas coincide con «${text}». Revise cómo se escribe o pruebe con un código postal.`,
-    results: (where, count, openOnly) =>
-      `${count} ${count === 1 ? "clínica" : "clínicas"} ${openOnly ? (count === 1 ? "abierta " : "abiertas ") : ""}más ${count === 1 ? "cercana" : "cercanas"} ${where.startsWith("el ") ? `al ${where.slice(3)}` : `a ${where}`}`,
+      `Ninguna ciudad, código postal ni clínica de EE. UU. coincide con «${text}». Escriba su código postal (5 dígitos) o el nombre de la ciudad más cercana.`,
+    unknownZip: (zip) => `No existe el código postal ${zip}. Revíselo o escriba el nombre de su ciudad.`,
+    clinicsNamed: (text) => `Ninguna ciudad se llama «${text}». Clínicas con ese nombre:`,
+    results: (where, open, unknown, closed) =>
+      `Cerca ${where.startsWith("el ") ? `del ${where.slice(3)}` : `de ${where}`}: ${open} ${open === 1 ? "abierta" : "abiertas"}${unknown ? `, ${unknown} sin horario conocido` : ""}${closed ? `, ${closed} ${closed === 1 ? "cerrada" : "cerradas"}` : ""}.`,
+    partial: (place) => `Desde el centro de ${place}: no se buscan las calles.`,
+    groups: {
+      open: "Abiertas ahora",
+      unknown: "Horario no conocido: llame antes de ir",
+      closed: "Cerradas ahora",
+    },
     here: "usted",
     zip: (zip) => `el código postal ${zip}`,
-    none: (openOnly) =>
-      openOnly
-        ? "No se sabe de ninguna clínica cercana abierta ahora."
-        : "No se encontró ninguna clínica cercana.",
+    none: "No se encontró ninguna clínica cercana.",
     offline: "Está sin conexión: estos resultados vienen de lo que este teléfono guardó antes.",
-    call: "Llamar",
+    call: "Llamar al",
     directions: "Cómo llegar",
     approximate: "Ubicación aproximada (el centro de su código postal)",
+    suggestions: (places, clinics) =>
+      `${places} ${places === 1 ? "lugar" : "lugares"} y ${clinics} ${clinics === 1 ? "clínica" : "clínicas"} coinciden.`,
+    suggestPlace: (place) => `${place}: clínicas más cercanas`,
+  },
+  map: {
+    title: (where) =>
+      `Mapa de las clínicas más cercanas ${where.startsWith("el ") ? `al ${where.slice(3)}` : `a ${where}`}`,
+    item: (n, distance, direction, status) => `${n}: a ${distance} al ${direction}, ${status}.`,
+    directions: ["norte", "noreste", "este", "sureste", "sur", "suroeste", "oeste", "noroeste"],
+    status: { open: "abierta ahora", closed: "cerrada ahora", unknown: "horario no conocido" },
+    caption: "Los números son los de la lista. La cruz es el lugar desde el que se busca.",
+  },
+  level: { listed: "Una sola fuente", doubtful: "Dudoso: llame antes" },
+  kind: {
+    walk_in_urgent_care: "Urgencias sin cita",
+    occupational_medicine: "Medicina ocupacional",
+    emergency_room: "Sala de emergencias",
+    telehealth: "Solo telemedicina",
+    mobile: "Atención a domicilio",
+    administrative: "Oficina (facturación, administración)",
+    hospital: "Hospital",
+    physician_group: "Grupo médico",
   },
 };
 
@@ -220,18 +307,26 @@ export const WORDS: Readonly<Record<Lang, Words>> = { en, es };
 /** The shape of the SDK's `nextChange` answer (structural, so that this file imports nothing). */
 export interface StatusDetail {
   status: "open" | "closed" | "unknown";
-  next: { day: Weekday; time: string; inDays: number } | null;
+  next: { day: Weekday; time: string; inDays: number; inMinutes?: number } | null;
 }
 
+/** An open clinic that closes within the hour: the line says "closes in 25 min". */
+export const CLOSING_SOON_MINUTES = 60;
+
+/** Whether a status closes within the hour. */
+export const closingSoon = (d: StatusDetail): boolean =>
+  d.status === "open" && d.next?.inMinutes !== undefined && d.next.inMinutes < CLOSING_SOON_MINUTES;
+
 /**
- * A clinic's status in one line, the same on every page: "Open now · closes 8 pm", "Closed now · opens 8 am
- * tomorrow", "Open 24 hours", "Hours not known". `zone` names the clinic's time zone when it is not the reader's.
+ * A clinic's status in one line, the same on every page: "Open now · closes 8 pm", "Open now · closes in 25 min"
+ * (within the hour), "Closed now · opens 8 am tomorrow", "Open 24 hours", "Hours not known". `zone` names the clinic's time zone when it is not the reader's.
  * @example statusText(en, { status: "open", next: { day: "wed", time: "20:00", inDays: 0 } }) // "Open now · closes 8 pm"
  */
 export function statusText(w: Words, d: StatusDetail, zone = ""): string {
   if (d.status === "unknown") return w.status.unknown;
   if (d.next === null) return d.status === "open" ? w.status.always : w.status.closed;
   const when = [w.clock(d.next.time), d.next.inDays, w.days[d.next.day]] as const;
+  if (closingSoon(d)) return `${w.status.open} · ${w.status.closesIn(d.next.inMinutes as number)}`;
   return d.status === "open"
     ? `${w.status.open} · ${w.status.closes(...when)}${zone}`
     : `${w.status.closed} · ${w.status.opens(...when)}${zone}`;

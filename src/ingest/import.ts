@@ -3,8 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spillStore } from "../dataset/spill-store.js";
 import { StateSpill } from "../dataset/state-spill.js";
-import type { ClinicRecord, Dataset } from "../dataset/types.js";
+import type { ClinicRecord, Dataset, WithheldPlace } from "../dataset/types.js";
+import type { PlaceKind } from "../schema/evidence.js";
 import { processFolder } from "../util/process-folder.js";
+import type { UrgentCareList } from "./alltheplaces/urgent-care.js";
+import { respelled } from "./networks/spelling.js";
 import { type Problem, ProblemLog } from "./problems.js";
 import type { Mapping } from "./profiles/index.js";
 import type { Progress } from "./progress.js";
@@ -26,8 +29,10 @@ export const IMPORT_FOLDER = "ucd-import-";
 export interface ImportOptions {
   /** Input files, most trusted first: on duplicates within a source, earlier files win. */
   inputs: readonly string[];
-  /** Profile for every input; detected per file from its columns when absent. */
+  /** Profile for every input without one of its own; detected per file from its columns when absent. */
   profile?: Mapping;
+  /** The profile of each input, by position (`--input FILE --profile P`); over `profile`. */
+  profiles?: readonly (Mapping | undefined)[];
   /** YYYY-MM-DD; see dataVersion() for the default. */
   dataVersion?: string;
   progress?: Progress;
@@ -39,6 +44,8 @@ export interface ImportOptions {
   categories?: readonly string[];
   /** Overture places: the lowest confidence kept (default 0.5). */
   minConfidence?: number;
+  /** All The Places runs: which spiders and brands are urgent care besides the category (default: the built-in list). */
+  atpList?: UrgentCareList;
   /**
    * The source records of the last release: an update among the inputs (a weekly NPPES file, a deactivation
    * report) is applied to them; a full input ignores them but for the NPIs, whose lines it reads to see them go.
@@ -62,6 +69,13 @@ export interface ImportOptions {
   allowOlder?: boolean;
   /** How to read an input that is not UTF-8: a WHATWG encoding label (`windows-1252`, `utf-16le`). */
   encoding?: string;
+  /** The field separator of CSV inputs (`,`, `|`, `;`, a tab…); detected from each header when absent. */
+  delimiter?: string;
+  /**
+   * Kinds of place to publish besides walk-in urgent care (`--keep-kind`): each then says its kind everywhere. By
+   * default every other place is left out, and listed in the report with its reason and evidence.
+   */
+  keepKinds?: readonly PlaceKind[];
 }
 
 export interface ImportResult {
@@ -71,6 +85,8 @@ export interface ImportResult {
   files: FileSummary[];
   /** Rows that took the previous import's record instead of being normalised again (`previous`). */
   reused?: number;
+  /** Places not published for their kind, with their reason and evidence (for the import's report). */
+  withheld?: WithheldPlace[];
 }
 
 /**
@@ -107,6 +123,7 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
           ...(options.taxonomies ? { taxonomies: options.taxonomies } : {}),
           ...(options.base ? { watch: options.base.npis } : {}),
         },
+        ...(options.atpList ? { alltheplaces: { list: options.atpList } } : {}),
         overture: {
           ...(options.categories ? { categories: options.categories } : {}),
           ...(options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence }),
@@ -127,6 +144,7 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
 
     const inferred = (base ? await withKeptPrefixes(read.prefixes, base) : read.prefixes).decide();
     const snapshot = join(folder, "sources");
+    const ctx = resolveContext(read.rowNumberIds, inferred, options.keepKinds ?? []);
     const out = new StateSpill<ClinicRecord>(
       join(folder, "clinics"),
       normalised.holding ? {} : { hold: false },
@@ -137,7 +155,7 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
         previous: previous?.snapshot ?? null,
         base,
         rowNumberIds: read.rowNumberIds,
-        ctx: resolveContext(read.rowNumberIds, inferred),
+        ctx,
         snapshot,
         read: read.read,
         // Ids of our own exports are kept across states, in their order: one thread then.
@@ -150,14 +168,14 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
     await rm(join(folder, "normalised"), { recursive: true, force: true });
     if (log.hasFatal) return { dataset: null, log, files };
 
-    const store = spillStore(out, folder);
+    const store = respelled(spillStore(out, folder), states.spellings);
     if (store.size === 0) {
       report({
         file: files[0]?.path ?? "",
         row: 0,
         field: "",
         code: "nothing_to_publish",
-        message: `no record can be published (${read.read} read, all rejected or merged): refusing to replace a published data set with an empty one`,
+        message: `no record can be published (${read.read} read, all rejected or merged): refusing to replace a published data set with an empty one. Run ucd validate on the inputs to see why each record was rejected (--report FILE.json lists them), then fix the input or its profile`,
         kind: "fatal",
       });
       return { dataset: null, log, files };
@@ -166,6 +184,8 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
     for (const d of [states.dates.oldest, states.dates.newest]) if (d !== null) widen(dates, d);
     const rejected = { ...read.rejected };
     if (states.unlocated) rejected.no_location = (rejected.no_location ?? 0) + states.unlocated;
+    // A place not published for its kind counts once, whatever records were merged into it (they count as merged).
+    if (states.withheld.length) rejected.not_walk_in = (rejected.not_walk_in ?? 0) + states.withheld.length;
     const dataset = await assemble(
       read,
       {
@@ -185,6 +205,8 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
           merged: states.merged,
           repairedRecords: states.repairedRecords,
           networkEvidence: states.evidence,
+          places: states.places,
+          keptKinds: [...ctx.keepKinds].sort(),
         },
       },
       {
@@ -201,7 +223,7 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
     });
     trace.mark("assemble");
     keep = true;
-    return { dataset, log, files, reused: read.reused };
+    return { dataset, log, files, reused: read.reused, withheld: states.withheld };
   } finally {
     if (!keep) await rm(folder, { recursive: true, force: true });
   }

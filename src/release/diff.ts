@@ -21,6 +21,8 @@ const FIELDS: ReadonlyArray<readonly [field: string, value: (r: ClinicRecord) =>
   ["website", (r) => r.website],
   ["state", (r) => r.state],
   ["city", (r) => r.city_slug],
+  ["kind", (r) => r.evidence.kind],
+  ["evidence_level", (r) => r.evidence.level],
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { readStateFile, writeStateFile } from "../dataset/state-files.js";
 import type { ClinicRecord, ClinicStore } from "../dataset/types.js";
+import { keptEvidence } from "../ingest/evidence/index.js";
 
 /**
  * A release's records on disk, one gzipped NDJSON file per state (`TX.ndjson.gz`), so that the next release can
@@ -17,15 +18,22 @@ export async function writeRecords(
 
 /** The records of one state of a stored release; [] when it had none there. */
 export async function readRecords(dir: string, state: string): Promise<ClinicRecord[]> {
-  return (await readStateFile<ClinicRecord>(dir, state)).map(upgrade);
+  return (await readStateFile<ClinicRecord>(dir, state)).map(upgradeRecord);
 }
 
 /**
  * A record as a release stored it, with the fields added since given their values for "unknown" (`npi`, and
- * `sources`, which a release before them did not keep), so that tombstones and matching read old releases.
+ * `sources`, which a release before them did not keep) or decided again from what it kept (`evidence`, from the
+ * sources it credits), so that tombstones and matching read old releases.
  */
-function upgrade(r: ClinicRecord): ClinicRecord {
-  return { ...r, npi: r.npi ?? null, sources: r.sources ?? [] };
+export function upgradeRecord(r: ClinicRecord): ClinicRecord {
+  const sources = r.sources ?? [];
+  return {
+    ...r,
+    npi: r.npi ?? null,
+    sources,
+    evidence: r.evidence ?? keptEvidence({ name: r.name, city: r.city, sources }),
+  };
 }
 
 /** A store over a stored release's records (read-only). */

@@ -4,6 +4,7 @@ import { createInterface } from "node:readline";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import type { Tombstone } from "../dataset/releases.js";
+import { upgradeRecord } from "./records.js";
 
 /** Writes tombstones as gzipped NDJSON, sorted by id. */
 export async function writeTombstones(file: string, tombstones: readonly Tombstone[]): Promise<void> {
@@ -26,6 +27,10 @@ export async function readTombstones(file: string): Promise<Tombstone[]> {
   if (!found) return [];
   const out: Tombstone[] = [];
   const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
-  for await (const line of lines) if (line) out.push(JSON.parse(line) as Tombstone);
+  for await (const line of lines)
+    if (line) {
+      const t = JSON.parse(line) as Tombstone;
+      out.push({ ...t, record: upgradeRecord(t.record) });
+    }
   return out;
 }

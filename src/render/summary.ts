@@ -61,6 +61,8 @@ export interface StateSummary {
   /** Distinct networks with a clinic in the state. */
   networks: number;
   known: FieldCounts;
+  /** The oldest day a clinic's hours were seen at their source (the date of the source credited with them). */
+  hoursObserved: string | null;
 }
 
 export interface NetworkSummary {
@@ -114,7 +116,12 @@ export async function summarise(dataset: Dataset, check: Checker): Promise<Summa
     const stateKnown = noCounts();
     const stateNetworks = new Set<string>();
     const byCity = new Map<string, ClinicRecord[]>();
+    let hoursObserved: string | null = null;
     for (const c of clinics) {
+      if (c.hours !== null) {
+        const seen = c.sources.find((s) => s.fields.includes("hours"))?.date ?? null;
+        if (seen !== null && (hoursObserved === null || seen < hoursObserved)) hoursObserved = seen;
+      }
       if (ids.has(c.id))
         check.add("dataset", `clinic ${c.id}`, `id shared by "${c.name}" and another clinic`);
       ids.add(c.id);
@@ -179,6 +186,7 @@ export async function summarise(dataset: Dataset, check: Checker): Promise<Summa
       clinics: clinics.length,
       networks: stateNetworks.size,
       known: stateKnown,
+      hoursObserved,
     });
   }
 

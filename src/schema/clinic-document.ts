@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Clinic } from "./clinic.js";
+import { Evidence } from "./evidence.js";
 import { Meta } from "./meta.js";
 import { NetworkEntry, Slug, StateRef } from "./places.js";
 import { ClinicSource } from "./sources.js";
@@ -93,6 +94,10 @@ export const ClinicDocument = z
     sources: z.array(ClinicSource).meta({
       description:
         "Where the clinic's data comes from: each source with its record id and date and the fields it gave. A clinic only an old source lists says so here (its date).",
+    }),
+    evidence: Evidence.meta({
+      description:
+        "How we know the place and what kind it is: each source that lists it and what it says (a registry's taxonomies and their slots, a places data set's category and confidence, a list's date), the reason for its kind, the signs against, and the level (`clinic.evidence_level`).",
     }),
     nearby: z.array(NearbyClinic).meta({
       description:

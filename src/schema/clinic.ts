@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EvidenceLevel, PlaceKind } from "./evidence.js";
 import { Hours } from "./hours.js";
 
 export const COORDINATES_RE = /^-?\d{1,2}(?:\.\d+)?,-?\d{1,3}(?:\.\d+)?$/;
@@ -19,7 +20,7 @@ export const Clinic = z
     name: z.string().min(1),
     network: z.string().nullable().meta({
       description:
-        "Network or brand name, published only with evidence (the source names it, a known brand within its footprint, or a shared brand pattern in one region); null when no network is known, which does not say the clinic is independent. Listed in networks.json.",
+        "Network or brand name, published only with evidence (a source names it, a brand's Wikidata id, the NPI registry's parent organisation or legal name shared with other places, a known brand within its footprint); a brand's words in a name count only where the network has such evidence in the same state. Null when no network is known, which does not say the clinic is independent. Listed in networks.json.",
     }),
     address: z
       .string()
@@ -71,6 +72,11 @@ export const Clinic = z
           "The clinic's National Provider Identifier in CMS's NPI registry (NPPES), to join other data on; the lowest when the clinic bills under several (its other NPIs are the `merged_ids` of its NPPES entry in the clinic document's `sources`). Null when no source gives one.",
         example: "1234567893",
       }),
+    kind: PlaceKind,
+    evidence_level: EvidenceLevel.meta({
+      description:
+        "How we know the place: `confirmed` (two independent sources list it, or the chain's own locator does), `listed` (one source lists it — often one registry entry: call before you go), `doubtful` (something says it may be another kind of place). The sources and what each says are the clinic document's `evidence`.",
+    }),
   })
   .meta({
     id: "Clinic",

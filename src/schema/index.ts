@@ -1,6 +1,7 @@
 export * from "./clinic.js";
 export * from "./clinic-document.js";
 export * from "./documents.js";
+export * from "./evidence.js";
 export * from "./hours.js";
 export * from "./index-document.js";
 export * from "./meta.js";

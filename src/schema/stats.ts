@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EVIDENCE_LEVELS, PlaceKind } from "./evidence.js";
 import { Meta } from "./meta.js";
 import { FieldCoverage, StateRef } from "./places.js";
 
@@ -22,6 +23,18 @@ export const StateCoverage = z
       description:
         "Deprecated: the same count as `no_known_network_clinics`. The data cannot show that a clinic is independent, only that no network is known.",
     }),
+    hours: z
+      .strictObject({
+        known: z.number().min(0).max(1).meta({
+          description:
+            "Share (0–1) of the state's clinics whose opening hours are known (for one day at least).",
+        }),
+        oldest_observation: z.string().nullable().meta({
+          description:
+            "The oldest day on which any of these hours was seen at its source (YYYY-MM-DD: the `date` of the source credited with the clinic's hours, e.g. the All The Places run that read the chain's locator); null when none is dated.",
+        }),
+      })
+      .meta({ description: "How far opening hours, and so `open now`, can be trusted in the state." }),
   })
   .meta({ id: "StateCoverage" });
 
@@ -46,6 +59,39 @@ export const Coverage = z
   })
   .meta({ id: "Coverage", description: "How much of the country the data set covers." });
 
+const LevelCounts = z
+  .strictObject(
+    Object.fromEntries(EVIDENCE_LEVELS.map((l) => [l, n])) as Record<
+      (typeof EVIDENCE_LEVELS)[number],
+      typeof n
+    >,
+  )
+  .meta({ id: "LevelCounts", description: "Places by evidence level." });
+
+const KindCounts = z
+  .partialRecord(PlaceKind, LevelCounts)
+  .meta({ id: "KindCounts", description: "Places by kind (the kinds found), each by evidence level." });
+
+export const PlaceQuality = z
+  .strictObject({
+    published_kinds: z.array(PlaceKind).meta({
+      description:
+        "The kinds this release publishes: `walk_in_urgent_care`, and those its operator chose to keep too.",
+    }),
+    kinds: KindCounts.meta({
+      description:
+        "Every place the sources list, by the kind ingest decided and the level of its evidence — published or not (places of other kinds are left out, each listed with its reason in the build's report). Places rejected for another reason (no location) are not counted.",
+    }),
+    states: z
+      .array(z.strictObject({ ...StateRef.shape, kinds: KindCounts }))
+      .meta({ description: "The same counts per state, for the states with places, sorted by slug." }),
+  })
+  .meta({
+    id: "PlaceQuality",
+    description:
+      "What kinds of place the sources list and how well each is established: `confirmed` (two independent sources, or the chain's own locator), `listed` (one source), `doubtful` (something says it may be another kind of place).",
+  });
+
 export const DataQuality = z
   .strictObject({
     synthetic: z.boolean(),
@@ -59,12 +105,13 @@ export const DataQuality = z
       })
       .meta({
         description:
-          "The range of the records' own dates (when the source last confirmed each record); null when the source does not date its records.",
+          "The range of the records' own dates (each the newest of its sources': the NPI registry's last update of the entry, HIFLD's last check); null when the source does not date its records.",
       }),
     network_evidence: byReason.meta({
       description:
-        "Clinics by the evidence of their network: `source_column` (the source names it), `brand` (a places data set gives the clinic's brand, with its Wikidata item), `dictionary` (a known brand, within its footprint and years), `name_pattern` (a shared BRAND - LOCATION name in one region).",
+        "Clinics by the evidence of their network: `source_column` (the source names it), `brand` (a places data set or locator gives the clinic's brand, with its Wikidata item), `registry_organisation` (the NPI registry lists it under one parent organisation or legal name with other places of its state), `dictionary` (a known brand, within its footprint and years), `name_pattern` (a shared BRAND - LOCATION name in one region, where the network has other evidence in the state).",
     }),
+    places: PlaceQuality,
     records: z
       .strictObject({
         read: n.meta({ description: "Records read from the sources." }),

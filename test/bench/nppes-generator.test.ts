@@ -123,16 +123,21 @@ describe("NPPES generator", () => {
        WHERE "Provider Other Organization Name Type Code" = '3'`,
     );
     const dbaOf = new Map(others.map((o) => [o.npi, o.name]));
-    const seen = rows.map((r) => ({
-      npi: r.npi,
-      name: r.type === "3" ? r.other : (dbaOf.get(r.npi) ?? r.legal),
-      street: r.street,
-      city: r.city,
-      state: r.state,
-      zip5: String(r.postal).slice(0, 5),
-      phone: r.phone === "" ? null : r.phone,
-      lastUpdate: String(r.updated).replace(/^(\d\d)\/(\d\d)\/(\d{4})$/, "$3-$1-$2"),
-    }));
+    // The organisations of other kinds (billing offices, hospitals, …) carry the code too: the truth lists them apart.
+    const otherKinds = new Set<unknown>(n.monthly.otherKinds.map((o) => o.npi));
+    expect(rows.filter((r) => otherKinds.has(r.npi)).map((r) => r.npi)).toEqual([...otherKinds].sort());
+    const seen = rows
+      .filter((r) => !otherKinds.has(r.npi))
+      .map((r) => ({
+        npi: r.npi,
+        name: r.type === "3" ? r.other : (dbaOf.get(r.npi) ?? r.legal),
+        street: r.street,
+        city: r.city,
+        state: r.state,
+        zip5: String(r.postal).slice(0, 5),
+        phone: r.phone === "" ? null : r.phone,
+        lastUpdate: String(r.updated).replace(/^(\d\d)\/(\d\d)\/(\d{4})$/, "$3-$1-$2"),
+      }));
     const expected = n.monthly.clinics.map((c) => ({
       npi: c.npi,
       name: c.name,

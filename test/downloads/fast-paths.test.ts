@@ -57,6 +57,9 @@ function cells(row: ExportRow): Record<string, unknown> {
     network_evidence: evidenceText(r),
     npi: c.npi,
     sources: r.sources,
+    kind: c.kind,
+    evidence_level: c.evidence_level,
+    evidence: JSON.stringify(r.evidence),
   };
 }
 

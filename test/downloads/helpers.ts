@@ -22,10 +22,11 @@ export async function clinicsFromApi(out: string): Promise<ExpectedClinic[]> {
       clinics: ExpectedClinic[];
     };
     for (const clinic of doc.clinics) {
-      // ZIP codes and sources are not in the city documents: the clinic's own document has them.
+      // ZIP codes, sources and evidence are not in the city documents: the clinic's own document has them.
       const own = JSON.parse(readFileSync(join(api, `clinic/${clinic.id}.json`), "utf8")) as {
         clinic: { place: { zip: string | null } };
         sources: unknown[];
+        evidence: unknown;
       };
       all.push({
         ...clinic,
@@ -36,6 +37,7 @@ export async function clinicsFromApi(out: string): Promise<ExpectedClinic[]> {
         city_name: doc.city.name,
         zip: own.clinic.place.zip,
         sources: own.sources,
+        evidence: own.evidence,
       });
     }
   }

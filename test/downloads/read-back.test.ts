@@ -81,6 +81,10 @@ function downloadRow(want: ExpectedClinic): Record<string, unknown> {
     ...recordFields(want.id),
     npi: want.npi,
     sources: want.sources,
+    kind: want.kind,
+    evidence_level: want.evidence_level,
+    // JSON text in the tabular formats.
+    evidence: JSON.stringify(want.evidence),
   };
 }
 
@@ -271,9 +275,10 @@ describe("bulk downloads read back with DuckDB", () => {
     for (const [i, row] of rows.entries()) {
       const want = expected[i] as ExpectedClinic;
       const list = (v: unknown) => ((v as string[]).length ? (v as string[]).join(LIST_SEPARATOR) : null);
-      const { hours: hoursText, sources: sourcesText, ...rest } = row;
-      // The typed row with the hours left to the check below, the lists as text and the sources as JSON text.
-      const { hours, sources, ...flat } = downloadRow(want);
+      const { hours: hoursText, sources: sourcesText, evidence: evidenceText, ...rest } = row;
+      // The typed row with the hours left to the check below, the lists as text, the sources and evidence as JSON text.
+      const { hours, sources, evidence, ...flat } = downloadRow(want);
+      expect(evidenceText, want.id).toBe(evidence);
       expectEqual(
         rest,
         {
@@ -303,7 +308,7 @@ describe("bulk downloads read back with DuckDB", () => {
   });
 
   const documentColumns =
-    "{id: 'VARCHAR', name: 'VARCHAR', network: 'VARCHAR', address: 'VARCHAR', neighborhood: 'VARCHAR', coordinates: 'VARCHAR', phone: 'VARCHAR', hours: 'JSON', services: 'VARCHAR[]', insurance: 'VARCHAR[]', rating: 'DOUBLE', reviews_count: 'INTEGER', website: 'VARCHAR', url: 'VARCHAR', coordinates_source: 'VARCHAR', npi: 'VARCHAR', state: 'VARCHAR', state_code: 'VARCHAR', state_name: 'VARCHAR', city: 'VARCHAR', city_name: 'VARCHAR', zip: 'VARCHAR', sources: 'JSON'}";
+    "{id: 'VARCHAR', name: 'VARCHAR', network: 'VARCHAR', address: 'VARCHAR', neighborhood: 'VARCHAR', coordinates: 'VARCHAR', phone: 'VARCHAR', hours: 'JSON', services: 'VARCHAR[]', insurance: 'VARCHAR[]', rating: 'DOUBLE', reviews_count: 'INTEGER', website: 'VARCHAR', url: 'VARCHAR', coordinates_source: 'VARCHAR', npi: 'VARCHAR', kind: 'VARCHAR', evidence_level: 'VARCHAR', state: 'VARCHAR', state_code: 'VARCHAR', state_name: 'VARCHAR', city: 'VARCHAR', city_name: 'VARCHAR', zip: 'VARCHAR', sources: 'JSON', evidence: 'JSON'}";
 
   it.each([
     ["ndjson", "newline_delimited"],
@@ -315,7 +320,12 @@ describe("bulk downloads read back with DuckDB", () => {
     expect(rows).toHaveLength(expected.length);
     for (const [i, row] of rows.entries()) {
       const hours = row.hours === null ? null : JSON.parse(String(row.hours));
-      expectEqual({ ...row, hours, sources: JSON.parse(String(row.sources)) }, expected[i], String(row.id));
+      const parsed = {
+        hours,
+        sources: JSON.parse(String(row.sources)),
+        evidence: JSON.parse(String(row.evidence)),
+      };
+      expectEqual({ ...row, ...parsed }, expected[i], String(row.id));
     }
   });
 

@@ -1,5 +1,6 @@
 // One normalised record with every field set, for tests of the stages after normalisation (dedupe, merge): a
 // test names only what it is about, and a field added to NormalisedRecord is added here once.
+import { keptListing } from "../../src/ingest/evidence/listing.js";
 import type { NormalisedRecord } from "../../src/ingest/normalised.js";
 
 /**
@@ -7,8 +8,10 @@ import type { NormalisedRecord } from "../../src/ingest/normalised.js";
  * evidence; `over` replaces any field.
  * @example normalisedRecord(0, { name: "Acme Urgent Care North" })
  */
-export function normalisedRecord<T extends Partial<NormalisedRecord>>(order: number, over: T = {} as T) {
-  const record: NormalisedRecord = {
+export function normalisedRecord<
+  T extends Partial<NormalisedRecord> & { listings?: NormalisedRecord["listing"][] },
+>(order: number, over: T = {} as T) {
+  const record: Omit<NormalisedRecord, "listing" | "givenEvidence"> = {
     order,
     input: 0,
     file: "in.csv",
@@ -48,5 +51,16 @@ export function normalisedRecord<T extends Partial<NormalisedRecord>>(order: num
     date: null,
     repairs: [],
   };
-  return { ...record, ...over };
+  const merged = { ...record, givenEvidence: null, ...over };
+  // What the source says: a listing of its kind (by its name: "CMS NPPES" is a registry), unless the test gives one.
+  const listing =
+    over.listing ??
+    keptListing({
+      source: merged.source,
+      sourceId: merged.sourceId,
+      name: merged.name,
+      date: merged.date,
+      brand: merged.brand,
+    });
+  return { ...merged, listing, listings: over.listings ?? [listing] };
 }

@@ -13,7 +13,7 @@ export { SAMPLE_BUILD, SITE_URL } from "./constants.js";
 /**
  * Every part of the build except the public site: the API (with the release history), search index and downloads,
  * through the renderer's `parts` option (the CLI renders all). For tests of those parts that read no page: the site
- * of even a few dozen clinics is its whole frame (every state's page in both languages, 896 near-me ZIP shards,
+ * of even a few dozen clinics is its whole frame (every state's page in both languages, the near-me ZIP and town lookup files,
  * the icons), ~3,600 of a small build's ~4,100 files and three quarters of its CPU time. The site itself is built
  * whole by the suite's sample build and by every test that reads a page.
  */

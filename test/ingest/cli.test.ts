@@ -31,12 +31,22 @@ describe("ucd validate", () => {
     expect(json.record_dates).toEqual({ oldest: "2004-09-09", newest: "2009-02-01" });
     expect(json.upstream[0].name).toBe("Urgent Care Facilities");
     expect(json.networks).toContainEqual({
-      name: "Baptist Health (KY)",
-      clinics: 3,
-      evidence: { name_pattern: 3 },
-      details: ['name_pattern: "Baptist Health - …" names 3 clinics in 2 cities of KY'],
+      name: "FastMed Urgent Care",
+      clinics: 1,
+      evidence: { dictionary: 1 },
+      details: ['dictionary: "fastmed urgent care" is FastMed Urgent Care, which has clinics in NC'],
     });
+    // A shared "Baptist Health - …" name alone is no evidence of a network (issue 38); a generic name neither.
+    expect(json.networks.map((n: { name: string }) => n.name)).not.toContain("Baptist Health (KY)");
     expect(json.networks.map((n: { name: string }) => n.name)).not.toContain("Premier Urgent Care");
+    expect(json.not_published).toEqual([]);
+  });
+
+  test("--keep-kind takes the kinds a build may keep, and says which when given another", async () => {
+    const bad = await ucd("validate", "--input", HIFLD_FIXTURE, "--keep-kind", "walk_in_urgent_care");
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("--keep-kind must be one of occupational_medicine, emergency_room, telehealth");
+    expect((await ucd("validate", "--input", HIFLD_FIXTURE, "--keep-kind", "hospital")).code).toBe(0);
   });
 
   test("--strict turns rejected records into failure", async () => {
@@ -146,7 +156,8 @@ describe("ucd build --input", () => {
       published: 24,
       rejected: 5,
       merged: 3,
-      repaired: 5,
+      // Back Bay's ZIP 2116 read as 02116, a ZIP of MA (zip_leading_zero), counts since issue 40.
+      repaired: 6,
     });
     const before = await readFile(join(out, "api/v1/stats.json"), "utf8");
 

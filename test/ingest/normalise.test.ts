@@ -10,10 +10,11 @@ import { normaliseName } from "../../src/ingest/normalise/name.js";
 import { normaliseRating, normaliseReviewsCount, splitRating } from "../../src/ingest/normalise/numbers.js";
 import { normalisePhone } from "../../src/ingest/normalise/phone.js";
 import { properCase } from "../../src/ingest/normalise/proper-case.js";
+import { readWhole } from "../../src/ingest/normalise/resaved.js";
 import { normaliseState } from "../../src/ingest/normalise/state.js";
 import { blankSet, capLength, cleanText, MAX_LENGTH } from "../../src/ingest/normalise/text.js";
 import { normaliseWebsite } from "../../src/ingest/normalise/website.js";
-import { normaliseZip } from "../../src/ingest/normalise/zip.js";
+import { normaliseZip, readZip } from "../../src/ingest/normalise/zip.js";
 
 describe("cleanText: whitespace and blank-as-null", () => {
   const blanks = blankSet(["NOT AVAILABLE", "N/A"]);
@@ -91,8 +92,22 @@ describe("normalisePhone", () => {
     ],
     ["x extension", { given: "512-555-0134 x9", want: "(512) 555-0134", code: "phone_extension_dropped" }],
     ["seven digits", { given: "555-0115", want: null, code: "invalid_phone" }],
-    ["area code 0", { given: "012-555-0134", want: null, code: "invalid_phone" }],
-    ["exchange 1", { given: "512-155-0134", want: null, code: "invalid_phone" }],
+    ["area code 0", { given: "012-555-0134", want: null, code: "phone_invalid_area_code" }],
+    ["area code 1", { given: "+1 112 555 0134", want: null, code: "phone_invalid_area_code" }],
+    ["area code N9X, reserved", { given: "(592) 555-0134", want: null, code: "phone_invalid_area_code" }],
+    ["exchange 1", { given: "512-155-0134", want: null, code: "phone_invalid_exchange" }],
+    ["exchange 0", { given: "512-055-0134", want: null, code: "phone_invalid_exchange" }],
+    ["area code 911", { given: "(911) 555-0148", want: null, code: "phone_service_code" }],
+    ["area code 811", { given: "811-555-0148", want: null, code: "phone_service_code" }],
+    ["area code 211 with country code", { given: "+1 211 555 0148", want: null, code: "phone_service_code" }],
+    ["exchange 911", { given: "(512) 911-0148", want: null, code: "phone_service_code" }],
+    ["exchange 411", { given: "512-411-2000", want: null, code: "phone_service_code" }],
+    ["directory assistance", { given: "(512) 555-1212", want: null, code: "phone_555_service" }],
+    ["555 outside the fictional range", { given: "512-555-0200", want: null, code: "phone_555_service" }],
+    ["555-0100, fictional: kept", { given: "512-555-0100", want: "(512) 555-0100" }],
+    ["555-0199, fictional: kept", { given: "512 555 0199", want: "(512) 555-0199" }],
+    ["a real-shaped number", { given: "409-330-4707", want: "(409) 330-4707" }],
+    ["N11 in the line is fine", { given: "(512) 555-0111", want: "(512) 555-0111" }],
     ["words", { given: "CALL FRONT DESK", want: null, code: "invalid_phone" }],
   ];
   test.each(cases)("%s", (_, { given, want, code }) => {
@@ -153,6 +168,21 @@ describe("normaliseState", () => {
     const r = normaliseState(given);
     expect("state" in r ? r.state.code : "outOfScope" in r ? `out:${r.outOfScope}` : "invalid").toBe(want);
   });
+});
+
+describe("readWhole: cells of digits a spreadsheet or pandas re-saved (issue 40)", () => {
+  test.each([
+    ["2.0", { whole: "2", resaved: true }],
+    ["1234567893.0", { whole: "1234567893", resaved: true }],
+    ["787011234.0", { whole: "787011234", resaved: true }],
+    ["1.234567893E+09", { whole: "1234567893", resaved: true }],
+    ["7.8701E+04", { whole: "78701", resaved: true }],
+    ["1.23457E+09", { lost: true }],
+    ["1.5E+00", { whole: "1.5E+00", resaved: false }],
+    ["2.5", { whole: "2.5", resaved: false }],
+    ["TX", { whole: "TX", resaved: false }],
+    ["(512) 555-0123", { whole: "(512) 555-0123", resaved: false }],
+  ] as const)("%s", (given, want) => expect(readWhole(given)).toEqual(want));
 });
 
 describe("normaliseZip", () => {
@@ -251,11 +281,26 @@ describe("readDate: the forms real exports and spreadsheets write (class 1)", ()
     ["Jan 20, 2009", "2009-01-20"],
     ["20 January 2009", "2009-01-20"],
     ["1232409600000", "2009-01-20"],
+    // Spreadsheet and pandas re-saves (issue 40).
+    ["20-Jan-09", "2009-01-20"],
+    ["20-Jan-2009", "2009-01-20"],
+    ["Jan-20-2009", "2009-01-20"],
+    ["Tuesday, January 20, 2009", "2009-01-20"],
+    ["Tue, 20 Jan 2009 00:00:00 GMT", "2009-01-20"],
+    ["20.01.2009", "2009-01-20"],
+    ["1/20/2009 12:00:00 AM", "2009-01-20"],
+    ["2009-01-20 00:00:00", "2009-01-20"],
+    ["2009-01-20 00:00:00+00:00", "2009-01-20"],
   ])("%s → %s", (given, want) => expect(readDate(given)).toEqual({ date: want }));
-  test.each([["SOON"], ["13/45/2009"], ["2009-02-30"], ["1/20"], ["yesterday"]])(
-    "%s is unreadable",
-    (given) => expect(readDate(given)).toEqual({ unreadable: true }),
-  );
+  test.each([
+    ["SOON"],
+    ["13/45/2009"],
+    ["2009-02-30"],
+    ["1/20"],
+    ["yesterday"],
+    ["32.01.2009"],
+    ["20-Foo-09"],
+  ])("%s is unreadable", (given) => expect(readDate(given)).toEqual({ unreadable: true }));
   test("years outside 1990–2100 are out of range", () => {
     expect(readDate("1/1/1900")).toEqual({ outOfRange: "1900-01-01" });
   });
@@ -302,9 +347,24 @@ describe("directory exports (class 10)", () => {
     ["www.a.example.org/loc?fbclid=IwAR0&msclkid=abc", "https://www.a.example.org/loc"],
     ["https://a.example.org/?UTM_Campaign=x", "https://a.example.org/"],
     ["https://a.example.org/?ref=home", "https://a.example.org/?ref=home"],
+    ["https://a.example.org/?utm_source=gmb&amp;utm_medium=organic", "https://a.example.org/"],
+    ["https://a.example.org/?q=a%20b+c&amp;gclid=1&x=%C3%A9", "https://a.example.org/?q=a%20b+c&x=%C3%A9"],
+    ["https://a.example.org/loc#utm_source=x&fbclid=y", "https://a.example.org/loc"],
+    ["https://a.example.org/#/route?utm_source=x", "https://a.example.org/#/route?utm_source=x"],
+    ["https://a.example.org/?mc_cid=1&mc_eid=2&hsa_acc=3&gad_source=1&mkt_tok=t", "https://a.example.org/"],
+    ["https://a.example.org/?utm_source%3Dgmb", "https://a.example.org/"],
   ])("tracking parameters are removed: %s", (given, want) =>
     expect(normaliseWebsite(given).value).toBe(want),
   );
+
+  test("a removal is a repair that names the parameters; a clean address is none", () => {
+    expect(normaliseWebsite("https://a.example.org/?utm_source=g&gclid=x&page=2").problem).toEqual({
+      code: "tracking_removed",
+      message:
+        'tracking parameter(s) utm_source, gclid removed from "https://a.example.org/?utm_source=g&gclid=x&page=2"',
+    });
+    expect(normaliseWebsite("https://a.example.org/?page=2").problem).toBeUndefined();
+  });
 
   test("+1 phones", () => expect(normalisePhone("+1 409-330-4707").value).toBe("(409) 330-4707"));
 });
@@ -343,15 +403,49 @@ describe("locate: coordinates from duplicated columns, ZIP centroids, out-of-sco
       problems: [],
     });
   });
-  test("no point: the ZIP's centroid, when it lies in the state", () => {
-    expect(locate([], null, "TX", "77630")).toMatchObject({
+  const zip = (z: string) => ({ zip: z, lostZeros: false });
+  test("no point: the ZIP's centroid, when the ZIP is one of the state's", () => {
+    expect(locate([], null, "TX", zip("77630"))).toMatchObject({
       coordinatesSource: "zip_centroid",
       problems: [],
     });
-    expect(locate([], null, "OK", "77630")).toMatchObject({
+    expect(locate([], null, "OK", zip("77630"))).toMatchObject({
       coordinatesSource: null,
-      problems: [{ code: "zip_outside_state" }],
+      problems: [
+        {
+          code: "zip_outside_state",
+          message: "ZIP 77630 is a ZIP of TX, not of OK: not used to place the clinic",
+        },
+      ],
     });
+  });
+  test("a ZIP's state is the ZIP table's, not the one its centre falls in (82930, Evanston WY: centre in Utah)", () => {
+    expect(locate([], null, "WY", zip("82930"))).toMatchObject({
+      state: "WY",
+      coordinatesSource: "zip_centroid",
+      point: { latitude: 40.958206, longitude: -110.607498 },
+      zip: "82930",
+      problems: [],
+    });
+    expect(locate([], null, "UT", zip("82930")).problems).toEqual([
+      {
+        field: "zip",
+        code: "zip_outside_state",
+        message: "ZIP 82930 is a ZIP of WY, not of UT: not used to place the clinic",
+        kind: "repaired",
+      },
+    ]);
+  });
+  test.each([
+    ["MA", "2134", "02134", "zip_leading_zero"],
+    ["NJ", "7030", "07030", "zip_leading_zero"],
+    ["NJ", "70301234", "07030-1234", "zip_leading_zero"],
+    ["TX", "7030", null, "invalid_zip"],
+    ["TX", "78701", "78701", null],
+  ] as const)("in %s, ZIP %s that lost its leading zero is %s", (state, given, want, code) => {
+    const where = locate([], null, state, readZip(given), false);
+    expect(where.zip).toBe(want);
+    expect(where.problems.map((p) => p.code)).toEqual(code ? [code] : []);
   });
   test("a province is out of scope; no state and a point abroad too", () => {
     expect(locate([], null, "ON", null).problems.map((p) => p.code)).toEqual(["out_of_scope_state"]);

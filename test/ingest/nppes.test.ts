@@ -4,14 +4,16 @@
 import { readdir, readFile, readlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { writeReport } from "../../src/cli/commands/import-options.js";
 import { collectClinics } from "../../src/dataset/store.js";
-import type { ClinicRecord } from "../../src/dataset/types.js";
+import type { ClinicRecord, WithheldPlace } from "../../src/dataset/types.js";
 import { zipCentroid } from "../../src/geo/zip-centroids.js";
 import { type ImportResult, importFiles } from "../../src/ingest/import.js";
 import { withoutCompanyForm } from "../../src/ingest/normalise/name.js";
 import { NPPES_PROFILE } from "../../src/ingest/profiles/index.js";
 import { readSnapshot } from "../../src/ingest/snapshot.js";
 import { lastSources, publishRelease } from "../../src/release/publish.js";
+import type { PlaceKind } from "../../src/schema/evidence.js";
 import type { ChangesDocument } from "../../src/schema/releases.js";
 import { ucd } from "../helpers/cli.js";
 import { nppesBundle } from "../helpers/nppes.js";
@@ -27,7 +29,10 @@ let zipped: { result: ImportResult; clinics: ClinicRecord[] };
 let extracted: { result: ImportResult; clinics: ClinicRecord[] };
 
 async function load(inputs: string[]) {
-  const result = await importFiles({ inputs });
+  return load2(inputs, []);
+}
+async function load2(inputs: string[], keepKinds: PlaceKind[]) {
+  const result = await importFiles({ inputs, keepKinds });
   if (!result.dataset) throw new Error(JSON.stringify(result.log.problems.filter((p) => p.kind === "fatal")));
   const clinics = await collectClinics(result.dataset.clinics);
   return { result, clinics };
@@ -86,6 +91,8 @@ describe("the monthly NPPES bundle", () => {
     const subparts = truth.subpartGroups.reduce((a, g) => a + g.npis.length - 1, 0);
     expect(clinics).toHaveLength(places - subparts);
     const codes = (code: string) => result.log.problems.filter((p) => p.code === code);
+    // Every organisation with the code that is no walk-in centre is left out, with its reason.
+    expect(codes("not_walk_in")).toHaveLength(truth.otherKinds.length);
     expect(codes("not_an_organisation")).toHaveLength(truth.excluded.individual.length);
     expect(codes("outside_us").length).toBeGreaterThanOrEqual(truth.excluded.outsideUs.length);
     expect(codes("out_of_scope_state").length).toBeGreaterThanOrEqual(truth.excluded.territory.length);
@@ -170,6 +177,93 @@ describe("the monthly NPPES bundle", () => {
   });
 });
 
+describe("kinds of place: only walk-in urgent care is published", () => {
+  const registryIds = (sources: readonly { id: string | null }[]) =>
+    sources.flatMap((x) => (x.id?.startsWith("npi:") && !x.id.includes("/pl/") ? [x.id.slice(4)] : []));
+
+  test("every walk-in centre is published and none of the others; each other is in the report with its kind, reason and evidence", async () => {
+    const { clinics, result } = zipped;
+    const published = new Map(clinics.flatMap((c) => registryIds(c.evidence.sources).map((npi) => [npi, c])));
+    for (const t of n.monthly.clinics)
+      expect(published.get(t.npi)?.evidence.kind, `${t.npi} ${t.name}`).toBe("walk_in_urgent_care");
+    // Every kind the generator makes is there, at least once; none of them is published.
+    expect(new Set(n.monthly.otherKinds.map((o) => o.kind)).size).toBe(7);
+    const tmp = await tempDir();
+    try {
+      const path = join(tmp.dir, "report.json");
+      await writeReport(path, result, true);
+      const report = JSON.parse(await readFile(path, "utf8")) as { not_published: WithheldPlace[] };
+      const listed = new Map(
+        report.not_published.flatMap((w) => registryIds(w.evidence.sources).map((npi) => [npi, w])),
+      );
+      expect(report.not_published).toHaveLength(n.monthly.otherKinds.length);
+      for (const o of n.monthly.otherKinds) {
+        expect(published.has(o.npi), `${o.npi} ${o.legalName} published`).toBe(false);
+        const w = listed.get(o.npi);
+        expect(w?.reason, `${o.npi} ${o.legalName}`).toBe(`not_walk_in: ${o.kind}`);
+        expect(w?.evidence.kind).toBe(o.kind);
+        expect(w?.evidence.reason.detail.length).toBeGreaterThan(10);
+        // What the registry says: its taxonomies with their slots, the urgent care code among them.
+        expect(w?.evidence.sources[0]).toMatchObject({
+          type: "registry",
+          name: "CMS NPPES",
+          id: `npi:${o.npi}`,
+          taxonomies: o.taxonomies.map((code, i) => ({ code, slot: i + 1, primary: i === 0 })),
+        });
+      }
+    } finally {
+      await tmp.cleanup();
+    }
+  });
+
+  test("the walk-in centres a word list would lose stay: plain names, other kinds' words, a hospital's own urgent care", () => {
+    const ids = bySourceId(zipped.clinics);
+    const variants = new Map<string, ClinicRecord[]>();
+    for (const t of n.monthly.clinics) {
+      const c = ids.get(`npi:${t.npi}`) as ClinicRecord;
+      variants.set(t.variant, [...(variants.get(t.variant) ?? []), c]);
+    }
+    expect([...variants.keys()].sort()).toEqual([
+      "chain",
+      "hospital_run",
+      "independent",
+      "plain_name",
+      "tricky_name",
+    ]);
+    // A plain name is a walk-in centre by its primary taxonomy (or by another of its names), nothing against it.
+    for (const c of variants.get("plain_name") ?? []) {
+      expect(["taxonomy_primary_urgent_care", "name_says_urgent_care"], c.name).toContain(
+        c.evidence.reason.code,
+      );
+      expect(c.evidence.level).toBe("listed");
+    }
+    // A hospital's urgent care: its name says so; the hospital's primary code is a sign against (one source: doubtful).
+    for (const c of variants.get("hospital_run") ?? []) {
+      expect(c.evidence.reason.code, c.name).toBe("name_says_urgent_care");
+      expect(c.evidence.against.map((a) => a.code)).toContain("taxonomy_primary_hospital");
+      expect(c.evidence.level).toBe("doubtful");
+    }
+  });
+
+  test("one registry entry is never confirmed: every NPPES-only place is listed or doubtful", () => {
+    const levels = new Set(zipped.clinics.map((c) => c.evidence.level));
+    expect([...levels].sort()).toEqual(["doubtful", "listed"]);
+  });
+
+  test("--keep-kind publishes the kinds asked for, each saying its kind", async () => {
+    const kept = await load2([await file(n.dir, "npidata_pfile_")], ["administrative", "telehealth"]);
+    const kinds = new Map<string, number>();
+    for (const c of kept.clinics) kinds.set(c.evidence.kind, (kinds.get(c.evidence.kind) ?? 0) + 1);
+    const truth = (kind: string) => n.monthly.otherKinds.filter((o) => o.kind === kind).length;
+    expect(kinds.get("administrative")).toBe(truth("administrative"));
+    expect(kinds.get("telehealth")).toBe(truth("telehealth"));
+    expect(kinds.has("hospital")).toBe(false);
+    expect(kept.result.withheld).toHaveLength(
+      n.monthly.otherKinds.length - truth("administrative") - truth("telehealth"),
+    );
+  });
+});
+
 describe("updates on top of the last release", () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;
   let out: string;
@@ -242,21 +336,28 @@ describe("updates on top of the last release", () => {
     let kept = 0;
     for (const c of before) {
       if (changedIds.has(c.id)) continue;
-      const { sources: _s, provenance: _p, date: _d, ...published } = c;
-      const { sources: _s2, provenance: _p2, date: _d2, ...again } = now.get(c.id) as ClinicRecord;
+      // The record's date is in its sources' credit and evidence: what they say besides is compared.
+      const { sources: _s, provenance: _p, date: _d, evidence: e, ...published } = c;
+      const next = now.get(c.id) as ClinicRecord;
+      const { sources: _s2, provenance: _p2, date: _d2, evidence: e2, ...again } = next;
       expect(again, c.id).toEqual(published);
+      const undated = (x: ClinicRecord["evidence"]) => ({
+        ...x,
+        sources: x.sources.map((s) => ({ ...s, date: null })),
+      });
+      expect(undated(e2), c.id).toEqual(undated(e));
       kept++;
     }
     expect(kept).toBeGreaterThan(before.length * 0.8);
   });
 
-  test("a network inferred from names stays on the clinics a weekly file does not list", () => {
-    // "Brand - Place" names in several cities make a network; a weekly file lists a few of those clinics at
-    // most, so the names it reads alone show no brand: the kept records' names must count as well.
+  test("a network decided over the whole state stays on the clinics a weekly file does not list", () => {
+    // A chain's places under one legal name make a network; a weekly file lists a few of those clinics at most, so
+    // the records it reads alone show no organisation: the kept records must count as well.
     const week = n.weekly?.weekly;
     if (!week) throw new Error("no weekly truth");
     const decided = new Set([...week.added, ...week.removed, ...week.changed].map((x) => x.npi));
-    const inferred = before.filter((c) => c.network_evidence?.kind === "name_pattern");
+    const inferred = before.filter((c) => c.network_evidence?.kind === "registry_organisation");
     const untouched = inferred.filter((c) => c.npi === null || !decided.has(c.npi));
     expect(untouched.length).toBeGreaterThan(5);
     const now = new Map(after.map((c) => [c.id, c]));
@@ -325,7 +426,7 @@ describe("a week older than the published release", () => {
     expect(r.code).toBe(1);
     expect(r.err).toContain("update_older");
     expect(r.err).toContain(
-      "this update is of 2025-02-16 (the last day it covers), older than the published release, whose data is of 2025-02-23",
+      "this update is of 2025-02-16 (the last day it covers), older than this source's data in the published release, of 2025-02-23",
     );
     expect(r.err).toContain("Apply the updates after 2025-02-23");
     expect(r.err).toContain("--allow-older");
@@ -367,8 +468,10 @@ describe("NPPES and HIFLD together", () => {
   beforeAll(async () => {
     // A HIFLD file as the public layer has it: one clinic at an NPPES clinic's address with its own point, one with
     // an NPPES clinic's phone written at its street in other words, and one NPPES does not know.
+    // Clinics whose registry entry alone lists them, nothing against (urgent care their primary code): `listed`.
     const picks = n.monthly.clinics.filter(
-      (c) => !c.subpart && c.secondary.length === 0 && c.street2 === null,
+      (c) =>
+        !c.subpart && c.secondary.length === 0 && c.street2 === null && c.primaryTaxonomy === "261QU0200X",
     );
     [samePlace, samePhone] = picks as [TruthClinic, TruthClinic];
     const point = (t: TruthClinic) => zipCentroid(t.zip5) as { latitude: number; longitude: number };
@@ -445,6 +548,22 @@ describe("NPPES and HIFLD together", () => {
       ["CMS NPPES", ["name", "address", "phone", "npi"]],
       ["HIFLD Urgent Care Facilities", ["coordinates"]],
     ]);
+  });
+
+  test("a second source raises the level: the registry entry alone is listed, with HIFLD's record confirmed", () => {
+    for (const t of [samePlace, samePhone])
+      expect(zipped.clinics.find((c) => c.npi === t.npi)?.evidence.level).toBe("listed");
+    for (const t of [samePlace, samePhone]) {
+      const c = byNpi(t.npi);
+      expect(c.evidence.sources.map((s) => [s.type, s.name])).toEqual([
+        ["registry", "CMS NPPES"],
+        ["facility_list", "HIFLD Urgent Care Facilities"],
+      ]);
+      expect(c.evidence.against).toEqual([]);
+      expect(c.evidence.level, c.name).toBe("confirmed");
+    }
+    const alone = clinics.find((x) => x.name === "Harborview Walk-In Clinic") as ClinicRecord;
+    expect(alone.evidence.level).toBe("listed");
   });
 
   test("the same phone at a street in other words: one clinic, still placed at its ZIP (the old point is not its address)", () => {

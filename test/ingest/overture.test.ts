@@ -1,20 +1,22 @@
 // Overture Maps places as a source: the generated places file (bench/overture) read as Overture ships it, every
 // urgent-care place accounted for against the generator's ground truth, merged with the NPPES bundle it was
 // derived from (and with HIFLD), networks from brands, the credit, and the extract DuckDB writes.
-import { readdir, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { generateNppesWeekly } from "../../bench/nppes/generate-nppes.mjs";
 import { scoreMerge } from "../../bench/overture/score.mjs";
 import { collectClinics } from "../../src/dataset/store.js";
-import type { ClinicRecord } from "../../src/dataset/types.js";
+import type { ClinicRecord, Dataset } from "../../src/dataset/types.js";
+import { stateByCode } from "../../src/geo/states.js";
 import { type ImportOptions, type ImportResult, importFiles } from "../../src/ingest/import.js";
 import { OVERTURE_PROFILE } from "../../src/ingest/profiles/index.js";
 import { readSnapshot } from "../../src/ingest/snapshot.js";
+import { renderSite } from "../../src/render/build.js";
 import { duckdb } from "../downloads/helpers.js";
 import { SMALL_NPPES } from "../helpers/nppes.js";
 import { type OvertureTruth, overturePair, type PlaceTruth } from "../helpers/overture.js";
-import { tempDir } from "../helpers/sample-site.js";
+import { SAMPLE_BUILD, tempDir } from "../helpers/sample-site.js";
 
 type Pair = Awaited<ReturnType<typeof overturePair>>;
 let o: Pair;
@@ -207,7 +209,7 @@ describe("merged with the NPI registry", () => {
 });
 
 describe("NPPES, HIFLD and Overture together", () => {
-  test("one clinic: HIFLD's 2009 point gives way to Overture's, NPPES keeps its NPI", async () => {
+  test("one clinic: HIFLD's 2009 point gives way to Overture's, NPPES keeps its NPI; the other sources raise its level, and its page says so", async () => {
     const p = places("pair").find(
       (x) => x.variant === "both" && x.nppes?.location === "primary",
     ) as PlaceTruth;
@@ -230,7 +232,9 @@ describe("NPPES, HIFLD and Overture together", () => {
       const csv = `${header}\r\n${[...row, p.longitude + 0.003, p.latitude + 0.003, "2009/01/20", "621493"].join(",")}\r\n`;
       const hifld = join(tmp.dir, "hifld.csv");
       await writeFile(hifld, csv);
-      const { clinics } = await load([o.nppesMain, hifld, o.places]);
+      const result = await importFiles({ inputs: [o.nppesMain, hifld, o.places] });
+      const dataset = result.dataset as Dataset;
+      const clinics = await collectClinics(dataset.clinics);
       const c = withId(clinics, p.id) as ClinicRecord;
       expect(c.sources.map((s) => s.name).sort()).toEqual([
         "CMS NPPES",
@@ -240,6 +244,44 @@ describe("NPPES, HIFLD and Overture together", () => {
       expect(c.npi).toBe(n.npi);
       expect([c.latitude, c.longitude]).toEqual([p.latitude, p.longitude]);
       expect(c.sources.find((s) => s.name === "Overture Maps places")?.fields).toContain("coordinates");
+
+      // Its evidence: each source with what it says; independent sources agree, so the level rises to confirmed
+      // (the registry alone lists it: listed), unless something says it is another kind.
+      expect(c.evidence.sources.map((s) => s.type)).toEqual(["registry", "facility_list", "places"]);
+      expect(c.evidence.sources[2]).toMatchObject({ category: "urgent_care_clinic", id: `overture:${p.id}` });
+      const nppesAlone = (await load([o.nppesMain])).clinics.find((x) => x.npi === n.npi) as ClinicRecord;
+      const step = c.evidence.against.length ? 1 : 0;
+      expect(nppesAlone.evidence.level).toBe(["listed", "doubtful"][step]);
+      expect(c.evidence.level).toBe(["confirmed", "listed"][step]);
+      const fromBoth = withId(both.clinics, p.id) as ClinicRecord;
+      expect(fromBoth.evidence.level).toBe(["confirmed", "listed"][step]);
+
+      // Its page says so, in plain words, in English and Spanish; the registry's date is an update, not a confirmation.
+      const out = join(tmp.dir, "out");
+      await renderSite(dataset, out, SAMPLE_BUILD);
+      const city = (await readFile(join(out, "api/v1/clinic", `${c.id}.json`), "utf8")).match(
+        /"city":\{"slug":"([^"]+)"/,
+      )?.[1];
+      const page = `clinics/${stateByCode(c.state).slug}/${city}/${c.id}.html`;
+      const text = (html: string) =>
+        html
+          .replace(/<[^>]+>/g, " ")
+          .replace(/&#39;/g, "'")
+          .replace(/\s+/g, " ");
+      const en = text(await readFile(join(out, page), "utf8"));
+      expect(en).toContain(
+        "Listed in CMS's NPI registry, in HIFLD's list of urgent care facilities and in Overture Maps' places data; the registry entry was last updated on",
+      );
+      expect(en).toContain("HIFLD's record was last checked on January 20, 2009");
+      expect(en).toContain(
+        step ? "says it may be another kind of place" : "Independent sources agree that it is there.",
+      );
+      const es = text(await readFile(join(out, "es", page), "utf8"));
+      expect(es).toContain(
+        "Figura en el registro NPI de CMS, en la lista de centros de urgencias de HIFLD y en los datos de lugares de Overture Maps; el registro se actualizó por última vez el",
+      );
+      for (const body of [en, es]) expect(body).not.toMatch(/confirm/i);
+      await dataset.clinics.dispose();
     } finally {
       await tmp.cleanup();
     }

@@ -107,16 +107,16 @@ describe("2. networks: only with evidence, recorded with each clinic", () => {
     expect(
       original.data.clinics.filter((c) => c.name === "First Choice Urgent Care").map((c) => c.network),
     ).toEqual([null, null]);
+    // "Baptist Health - …" names several clinics in KY and in FL, and nothing else says they are networks: a name
+    // pattern alone is no evidence (issue 38), so neither the KY nor the FL clinics are joined, to each other or across.
     const baptist = original.data.clinics.filter((c) => c.name.startsWith("Baptist Health"));
-    expect(new Set(baptist.map((c) => `${c.state} ${c.network}`))).toEqual(
-      new Set(["KY Baptist Health (KY)", "FL Baptist Health (FL)"]),
-    );
-    expect(baptist.every((c) => c.network_evidence?.kind === "name_pattern")).toBe(true);
+    expect(baptist.length).toBeGreaterThanOrEqual(6);
+    expect(baptist.map((c) => c.network)).toEqual(baptist.map(() => null));
   });
 
   test("every network assignment carries its evidence, counted in the report", () => {
     for (const c of original.data.clinics) expect(c.network === null).toBe(c.network_evidence === null);
-    expect(original.data.report.networkEvidence).toEqual({ dictionary: 4, name_pattern: 6 });
+    expect(original.data.report.networkEvidence).toEqual({ dictionary: 4 });
   });
 });
 

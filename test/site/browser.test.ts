@@ -147,12 +147,12 @@ describe.runIf(RUN_BROWSER_TESTS)("the site in Chromium", () => {
     await away.close();
   });
 
-  it("without JavaScript every page is complete but for search and open-now (the search form stays hidden)", async () => {
+  it("without JavaScript every page is complete but for near me and open-now; the 911 notice is there", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${site.origin}/`);
-    expect(await page.isVisible("form[data-search]")).toBe(false);
     expect(await page.isVisible("[data-near-me]")).toBe(false);
+    expect(await page.isVisible('aside.emergency a[href="tel:911"]')).toBe(true);
     expect(await page.locator("main ul.columns a").count()).toBe(51);
     await page.goto(site.origin + urlOf(pages.files.city));
     expect(await page.locator("[data-hours]:visible").count()).toBe(0);
@@ -163,7 +163,33 @@ describe.runIf(RUN_BROWSER_TESTS)("the site in Chromium", () => {
     await context.close();
   });
 
-  it("typing a clinic's name on the home page reaches its page (the SDK's search)", async () => {
+  it("no page scrolls sideways on a phone, 320 and 390 px wide, in English and Spanish (long API addresses wrap)", async () => {
+    const paths = [
+      ...Object.values(pages.files).map(urlOf),
+      ...Object.values(pages.spanish).map(urlOf),
+      `/near-me/#zip=78701`,
+      `/es/near-me/#zip=78701`,
+    ];
+    const wide: string[] = [];
+    for (const width of [320, 390]) {
+      const context = await browser.newContext({
+        viewport: { width, height: 800 },
+        isMobile: true,
+        serviceWorkers: "block",
+      });
+      const page = await context.newPage();
+      for (const path of paths) {
+        await page.goto(site.origin + path);
+        if (path.includes("#zip=")) await page.waitForSelector("[data-near-results] li.clinic");
+        const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (scroll > width) wide.push(`${path} at ${width}: ${scroll}`);
+      }
+      await context.close();
+    }
+    expect(wide).toEqual([]);
+  });
+
+  it("typing a clinic's name in the home page's one box reaches its page (the SDK's search), with its status now", async () => {
     const doc = JSON.parse(
       await readFile(join(root, "api/v1", `${urlOf(pages.files.city).replace(/\/$/, "")}.json`), "utf8"),
     ) as ClinicsByCity;
@@ -172,8 +198,10 @@ describe.runIf(RUN_BROWSER_TESTS)("the site in Chromium", () => {
     const { page, problems } = await watched();
     await page.goto(`${site.origin}/`);
     // The sample reuses names across cities (as chains do): a visitor adds the city, as anyone would.
-    await page.getByLabel(/Search by clinic name/).pressSequentially(`${target.name} ${doc.city.name}`);
-    await page.locator(`form[data-search] a[href="${new URL(target.url).pathname}"]`).click();
+    await page
+      .getByLabel(/town, address, ZIP code or clinic/)
+      .pressSequentially(`${target.name} ${doc.city.name}`);
+    await page.locator(`[data-suggest] a[href="${new URL(target.url).pathname}"]`).click();
     await page.waitForURL(`**${new URL(target.url).pathname}`);
     expect(await page.locator("h1").textContent()).toBe(target.name);
     expect(problems).toEqual([]);

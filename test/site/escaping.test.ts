@@ -17,6 +17,8 @@ const ATTR = '"><img src=x onerror=alert(2)>';
 const NETWORK = "<b onmouseover=alert(3)>Evil & Co</b>";
 const WEBSITE = 'https://evil.example/"><script>alert(4)</script>';
 const CITY = "Town <script>alert(5)</script>";
+/** A name of 200 characters without a space (issue 36): it must wrap on a phone, not widen the page. */
+const LONG = `Urgentcare${"Xylophonicmedicalcentre".repeat(9)}`.slice(0, 200);
 
 function hostile(): FlatDataset {
   const base = smallRecords();
@@ -37,7 +39,14 @@ function hostile(): FlatDataset {
         }
       : i === 1
         ? { ...c, name: ATTR, network: NETWORK, address: NAME, phone: "javascript:alert(6)" }
-        : c,
+        : i === 2
+          ? {
+              ...c,
+              name: LONG,
+              website: `https://example.com/${"a".repeat(180)}`,
+              address: `${LONG}, ${c.address}`,
+            }
+          : c,
   );
   return {
     ...base,
@@ -148,6 +157,21 @@ describe("escaping: a build from hostile data", () => {
           expect(dom, f).toEqual({ handlers: [], images: 0, jsLinks: 0, scripts: [] });
         }
         expect(await page.locator("h1").textContent()).toBe(NAME);
+        // A 200-character name without a space, and a long web address, wrap on a 320 px phone: no page scrolls
+        // sideways (its clinic page, its city, the network pages, in both languages).
+        const phone = await browser.newContext({ viewport: { width: 320, height: 640 }, isMobile: true });
+        const narrow = await phone.newPage();
+        const long = [...pages.keys()].find((f) => pages.get(f)?.includes(`<h1>${LONG}</h1>`)) as string;
+        expect(long, "the long name has a page").toBeDefined();
+        const wide: string[] = [];
+        for (const f of [long, long.replace(/[^/]+\.html$/, "index.html"), network, "networks/index.html"])
+          for (const prefix of ["", "es/"]) {
+            await narrow.goto(`${site.origin}/${prefix}${f.replace(/index\.html$/, "")}`);
+            const width = await narrow.evaluate(() => document.documentElement.scrollWidth);
+            if (width > 320) wide.push(`${prefix}${f}: ${width}`);
+          }
+        expect(wide).toEqual([]);
+        await phone.close();
         expect(problems).toEqual([]);
       } finally {
         await browser.close();
@@ -212,14 +236,14 @@ describe("notices", () => {
         expect(body, file).not.toContain("Synthetic sample data");
         expect(body, file).not.toContain("Datos de muestra sintéticos");
         // The 404 and offline pages speak both languages; the others their own.
+        // A record's date is when its source last updated it: never called a confirmation.
         if (!file.startsWith("es/"))
-          expect(body, file).toContain(
-            "This data is old: its newest record was last confirmed on 2009-01-20",
-          );
+          expect(body, file).toContain("This data is old: its newest record is dated 2009-01-20");
         else
           expect(body, file).toContain(
-            "Estos datos son antiguos: su registro más reciente se confirmó por última vez el 20 de enero de 2009",
+            "Estos datos son antiguos: su registro más reciente tiene fecha del 20 de enero de 2009",
           );
+        expect(body, file).not.toMatch(/last confirmed|was confirmed|were confirmed|se confirm|confirmaron/i);
       }
       const own = [...pages].filter(([f]) => f.endsWith(`/${placed.id}.html`));
       expect(own, "its page in English and in Spanish").toHaveLength(2);

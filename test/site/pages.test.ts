@@ -238,7 +238,7 @@ describe("pages of the sample site", () => {
 
   it("name their assets after their content and load only those", async () => {
     const assets = all.map((f) => f.path).filter((p) => /^assets\/[^/]+$/.test(p) && !/\.(br|gz)$/.test(p));
-    expect(assets.length).toBe(4); // the stylesheet, the no-JavaScript stylesheet, the site script, the search script
+    expect(assets.length).toBe(4); // the stylesheet, the no-JavaScript stylesheet, the site script, near me's script
     for (const a of assets) {
       const hash = createHash("sha256")
         .update(await readFile(join(root, a)))

@@ -2,6 +2,7 @@
 // The site as a patient on a phone uses it, in real Chromium (Debian's, via playwright-core) at 390×844: near me
 // with the position granted and refused, the open-now filter at a fixed clock (one page, and a list in pages),
 // offline once seen, a new release picked up, the Spanish pages; screenshots for people to look at.
+
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
@@ -15,6 +16,7 @@ import {
 } from "@urgent-care-directory/sdk";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lookupFile } from "../../src/browser/lookup-files.js";
 import { en, es, statusText } from "../../src/i18n/words.js";
 import type { NetworksList } from "../../src/schema/documents.js";
 import { sampleSite } from "../helpers/sample-build.js";
@@ -31,6 +33,8 @@ const AUSTIN = { latitude: 30.2672, longitude: -97.7431 };
 const ZIP = "78701";
 /** A Wednesday, 10:30 in Austin: some clinics open, some not. */
 const WEDNESDAY = new Date("2026-05-06T15:30:00Z");
+/** The same Wednesday at 20:40 in Austin: most clinics closed, some closing within the hour. */
+const NIGHT = new Date("2026-05-07T01:40:00Z");
 
 describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
   const root = sampleSite();
@@ -100,24 +104,47 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
   const resultsOf = (page: Page) =>
     page.$$eval("[data-near-results] li.clinic", (items) =>
       items.map((li) => ({
-        href: li.querySelector(":is(h2, h3) a")?.getAttribute("href") ?? "",
+        href: li.querySelector(":is(h2, h3, h4) a")?.getAttribute("href") ?? "",
         status: li.querySelector(".status")?.textContent ?? "",
         distance: li.querySelector(".distance strong")?.textContent ?? "",
         call: li.querySelector('a[href^="tel:"]')?.getAttribute("href") ?? null,
-        directions: li.querySelector("a.button-secondary")?.getAttribute("href") ?? null,
+        directions: li.querySelector('a[href^="https://www.google.com/maps/"]')?.getAttribute("href") ?? null,
+        evidence: li.querySelector(".hint.evidence")?.textContent ?? null,
       })),
     );
 
-  const expected = (results: NearestResult[], words = en, prefix = "") =>
+  /** A value of one of the site's lookup tables (`assets/zips/`, `assets/places/`), as the page finds it. */
+  const fromTable = async <T>(dir: string, key: string): Promise<T | undefined> => {
+    const index = JSON.parse(await readFile(join(root, dir, "index.json"), "utf8")) as string[];
+    const file = lookupFile(index, key);
+    if (file === null) return undefined;
+    return (JSON.parse(await readFile(join(root, dir, `${file}.json`), "utf8")) as Record<string, T>)[key];
+  };
+
+  /** The results' group headings, in order, and how many clinics each holds. */
+  const groupsOf = (page: Page) =>
+    page.$$eval("[data-near-results] .group", (hs) =>
+      hs.map((h) => `${h.textContent} (${h.nextElementSibling?.querySelectorAll("li.clinic").length})`),
+    );
+
+  /** The caption the results should have: where, and how many are open, of unknown hours, closed. */
+  const caption = (results: NearestResult[], where: string, words = en) => {
+    const n = (s: string) => results.filter((r) => r.status === s).length;
+    return words.near.results(where, n("open"), n("unknown"), n("closed"));
+  };
+
+  const expected = (results: NearestResult[], words = en, prefix = "", at = WEDNESDAY) =>
     results.map((r) => ({
       href: `${prefix}${new URL(r.clinic.url).pathname}`,
-      status: statusText(words, nextChange(r.clinic, WEDNESDAY)),
+      status: statusText(words, nextChange(r.clinic, at)),
       distance: words.distance(r.distanceKm / 1.609344, r.clinic.coordinates_source === "zip_centroid"),
       call: r.clinic.phone ? `tel:+1${r.clinic.phone.replace(/\D/g, "").slice(-10)}` : null,
       directions: `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(r.clinic.address ?? r.clinic.coordinates ?? "")}`,
+      // A clinic one source lists is marked so, as in lists; a confirmed one is not.
+      evidence: r.clinic.evidence_level === "confirmed" ? null : words.level[r.clinic.evidence_level],
     }));
 
-  it("near me, position granted: the 10 nearest clinics as the SDK's nearest finds them, with status, distance, Call and Directions, from as few documents", async () => {
+  it("near me, position granted: the nearest open clinics first, then the others, as the SDK's nearest (openFirst) finds them, with status, distance, Call and Directions, from as few documents", async () => {
     const { context, problems, api } = await phone({ geolocation: AUSTIN, permissions: ["geolocation"] });
     const page = await context.newPage();
     await page.clock.setFixedTime(WEDNESDAY);
@@ -126,26 +153,169 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
     await page.getByRole("button", { name: "Use my location" }).click();
     await page.waitForSelector("[data-near-results] li.clinic");
     const read: string[] = [];
-    const want = await nearest(counting(read), AUSTIN.latitude, AUSTIN.longitude, { limit: 10 });
+    const want = await nearest(counting(read), AUSTIN.latitude, AUSTIN.longitude, {
+      limit: 10,
+      openFirst: WEDNESDAY,
+    });
     expect(await resultsOf(page)).toEqual(expected(want));
-    expect(await page.textContent("[data-near-status]")).toBe("10 nearest clinics to you");
+    expect(await page.textContent("[data-near-status]")).toBe(caption(want, "you"));
+    expect(want.filter((r) => r.status === "open")).toHaveLength(10);
     // The same documents as nearest itself reads, each once: cities.json, then the fewest city documents.
     expect(api).toEqual(read);
     await page.locator("[data-near-status]").evaluate((el) => el.scrollIntoView());
     await page.screenshot({ path: join(SCREENSHOTS, "near-me-results-en.png") });
+    // Near me has no "open now only" box: open clinics come first anyway, and the closed ones say when they open.
+    expect(await page.locator("[data-near-me] input[type=checkbox]").count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 
-    // Open now only: the nearest clinics known to be open, none closed or of unknown hours.
-    await page.getByRole("checkbox", { name: "Open now only" }).first().check();
-    await page.waitForFunction(() =>
-      document.querySelector("[data-near-status]")?.textContent?.includes("open"),
-    );
-    const open = await nearest(counting([]), AUSTIN.latitude, AUSTIN.longitude, {
+  it("at 20:40 in Austin: the open clinics first, one closing soon, the closed ones under their own heading with when they open; the 911 notice above, in both languages; the list starts on the first screen; the map; screenshots", async () => {
+    const { context, problems } = await phone({ geolocation: AUSTIN, permissions: ["geolocation"] });
+    const page = await context.newPage();
+    await page.clock.setFixedTime(NIGHT);
+    const want = await nearest(counting([]), AUSTIN.latitude, AUSTIN.longitude, {
       limit: 10,
-      openAt: WEDNESDAY,
+      openFirst: NIGHT,
     });
-    const shown = await resultsOf(page);
-    expect(shown).toEqual(expected(open));
-    expect(shown.every((s) => s.status.startsWith("Open now") || s.status === "Open 24 hours")).toBe(true);
+    const count = (s: string) => want.filter((r) => r.status === s).length;
+    for (const [words, prefix, lang] of [
+      [en, "", "en"],
+      [es, "/es", "es"],
+    ] as const) {
+      await page.goto(`${site.origin}${prefix}/near-me/`);
+      // The emergency notice: when to call 911 instead, with a link that dials it, above the near-me block.
+      const notice = page.locator("aside.emergency");
+      expect(await notice.textContent()).toMatch(
+        lang === "en" ? /^Emergency\? Call 911/ : /^¿Emergencia\? Llame al 911/,
+      );
+      expect(await notice.locator('a[href="tel:911"]').count()).toBe(1);
+      expect(await notice.isVisible()).toBe(true);
+      await page
+        .getByRole("button", { name: lang === "en" ? "Use my location" : "Usar mi ubicación" })
+        .click();
+      await page.waitForSelector("[data-near-results] li.clinic");
+      const shown = await resultsOf(page);
+      expect(shown).toEqual(expected(want, words, prefix, NIGHT));
+      expect(await groupsOf(page)).toEqual(
+        (["open", "unknown", "closed"] as const)
+          .filter((g) => count(g) > 0)
+          .map((g) => `${words.near.groups[g]} (${count(g)})`),
+      );
+      // Open first, and at 20:40 one of them closes within the hour and says so; the closed ones say when they open.
+      expect(count("open")).toBe(10);
+      expect(count("closed")).toBeGreaterThan(0);
+      const closing = shown.filter((r) =>
+        new RegExp(`^${words.status.open} · ${words.status.closesIn(0).replace("0", "\\d+")}$`).test(
+          r.status,
+        ),
+      );
+      expect(closing.length, shown.map((r) => r.status).join("\n")).toBeGreaterThan(0);
+      for (const r of shown.slice(10))
+        expect(r.status).toMatch(new RegExp(`^(${words.status.closed} · |${words.status.unknown})`));
+      // The notice does not push the list off the first screen: the first clinic and its status are on it.
+      const fold = await page.evaluate(() => {
+        const first = document
+          .querySelector("[data-near-results] li.clinic .status")
+          ?.getBoundingClientRect();
+        const notice = document.querySelector("aside.emergency")?.getBoundingClientRect();
+        return { first: first?.bottom ?? Number.POSITIVE_INFINITY, notice: notice?.bottom ?? 0 };
+      });
+      expect(fold.notice).toBeLessThan(fold.first);
+      expect(fold.first).toBeLessThanOrEqual(844);
+      await page.screenshot({ path: join(SCREENSHOTS, `near-me-night-${lang}.png`) });
+      // The map, after the list: a numbered pin per clinic, coloured by status, with a text alternative.
+      const map = await page.$eval("[data-near-map]", (fig) => ({
+        pins: [...fig.querySelectorAll("g.pin")].map((g) => `${g.textContent} ${g.getAttribute("class")}`),
+        label: fig.querySelector("svg")?.getAttribute("aria-labelledby") ?? "",
+        title: fig.querySelector("svg title")?.textContent ?? "",
+        desc: fig.querySelector("svg desc")?.textContent ?? "",
+        afterList: Boolean(
+          ((document.querySelector("[data-near-results]")?.compareDocumentPosition(fig) ?? 0) &
+            Node.DOCUMENT_POSITION_FOLLOWING) !==
+            0,
+        ),
+      }));
+      expect(map.pins.sort()).toEqual(want.map((r, i) => `${i + 1} pin pin-${r.status}`).sort());
+      expect(map.title).toBe(words.map.title(words.near.here));
+      expect(map.label.split(" ")).toHaveLength(2);
+      for (let i = 1; i <= want.length; i++) expect(map.desc).toContain(`${i}: `);
+      expect(map.afterList).toBe(true);
+      await page.locator("[data-near-map]").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SCREENSHOTS, `near-me-map-${lang}.png`) });
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("any US town or address finds the nearest clinics: Pflugerville, Hutto and Terlingua (no clinic of their own), a street of Austin; suggestions as one types; an unknown place offers the ZIP code; a clinic's name leads to it", async () => {
+    const { context, problems } = await phone();
+    const page = await context.newPage();
+    await page.clock.setFixedTime(WEDNESDAY);
+    const cities = JSON.parse(await readFile(join(root, "api/v1/cities.json"), "utf8")) as CitiesList;
+    /** The gazetteer's point of a town, as the site's files hold it. */
+    const town = async (name: string, state: string) => {
+      const rows = await fromTable<[string, string, number, number][]>(
+        "assets/places",
+        name.toLowerCase().slice(0, 3),
+      );
+      const row = rows?.find((r) => r[0] === name && r[1] === state);
+      if (!row) throw new Error(`${name}, ${state} is not in the gazetteer`);
+      return { lat: row[2], lng: row[3] };
+    };
+    await page.goto(`${site.origin}/near-me/`);
+    for (const [typed, name, state, label] of [
+      ["Pflugerville, TX", "Pflugerville", "TX", "Pflugerville, TX"],
+      ["hutto texas", "Hutto", "TX", "Hutto, TX"],
+      ["Terlingua TX", "Terlingua", "TX", "Terlingua, TX"],
+    ] as const) {
+      expect(
+        cities.cities.some((c) => c.name === name && c.state.code === state),
+        `${name} has clinics`,
+      ).toBe(false);
+      const at = await town(name, state);
+      await page.fill("#near-place", typed);
+      await page.keyboard.press("Enter");
+      await expect
+        .poll(() => page.textContent("[data-near-status]"))
+        .toMatch(new RegExp(`^Nearest to ${label}:`));
+      const want = await nearest(counting([]), at.lat, at.lng, { limit: 10, openFirst: WEDNESDAY });
+      expect(await resultsOf(page)).toEqual(expected(want));
+      expect(await page.textContent("[data-near-status]")).toBe(caption(want, label));
+      expect(new URL(page.url()).hash).toBe(`#q=${encodeURIComponent(typed)}`);
+    }
+    // An address: its town's centre, and the page says streets are not looked up.
+    await page.fill("#near-place", "6th street austin");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.textContent("[data-near-status]")).toMatch(/^Nearest to Austin, TX:/);
+    expect(await page.textContent("[data-near-results] .hint")).toBe(en.near.partial("Austin, TX"));
+    // Suggestions as one types: the town, then a tap gives its list.
+    await page.fill("#near-place", "");
+    await page.locator("#near-place").pressSequentially("Pflugerv");
+    const suggestion = page.getByRole("button", { name: en.near.suggestPlace("Pflugerville, TX") });
+    await suggestion.click();
+    await expect.poll(() => page.textContent("[data-near-status]")).toMatch(/^Nearest to Pflugerville, TX:/);
+    // A place that does not exist: the box says so and asks for the ZIP code; a ZIP code that does not exist too.
+    await page.fill("#near-place", "Qqzzyx Town");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.textContent("[data-near-status]")).toBe(en.near.notFound("Qqzzyx Town"));
+    expect(await page.locator("[data-near-results] li").count()).toBe(0);
+    await page.fill("#near-place", "00000");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.textContent("[data-near-status]")).toBe(en.near.unknownZip("00000"));
+    // A clinic's name in the same box: a link to its page, saying whether it is open now.
+    const doc = await austin();
+    const target = doc.clinics.find((c) => c.hours !== null) as ClinicsByCity["clinics"][number];
+    await page.fill("#near-place", `${target.name} ${doc.city.name}`);
+    await page.keyboard.press("Enter");
+    const link = page.locator(`[data-near-results] a[href="${new URL(target.url).pathname}"]`);
+    await link.waitFor();
+    await expect
+      .poll(() => link.locator("xpath=..").locator(".status").textContent())
+      .toBe(statusText(en, nextChange(target, WEDNESDAY)));
+    await link.click();
+    await page.waitForURL(`**${new URL(target.url).pathname}`);
+    expect(await page.locator("h1").textContent()).toBe(target.name);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -158,29 +328,21 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
     await page.getByRole("button", { name: "Use my location" }).click();
     await expect
       .poll(() => page.textContent("[data-near-status]"))
-      .toContain("Enter a ZIP code or city instead");
+      .toContain("Enter your town, address or ZIP code instead");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("near-place");
     await page.keyboard.type(ZIP);
     await page.keyboard.press("Enter");
     await page.waitForSelector("[data-near-results] li.clinic");
-    const shard = JSON.parse(await readFile(join(root, "assets/zips/787.json"), "utf8")) as Record<
-      string,
-      [number, number]
-    >;
-    const [lat, lng] = shard[ZIP] as [number, number];
-    expect(await resultsOf(page)).toEqual(expected(await nearest(counting([]), lat, lng, { limit: 10 })));
-    expect(await page.textContent("[data-near-status]")).toBe(`10 nearest clinics to ZIP code ${ZIP}`);
+    const [lat, lng] = (await fromTable<[number, number]>("assets/zips", ZIP)) as [number, number];
+    const fromZip = await nearest(counting([]), lat, lng, { limit: 10, openFirst: WEDNESDAY });
+    expect(await resultsOf(page)).toEqual(expected(fromZip));
+    expect(await page.textContent("[data-near-status]")).toBe(caption(fromZip, `ZIP code ${ZIP}`));
     // The place is kept in the address's fragment (never sent), so the list comes back on reload.
     expect(new URL(page.url()).hash).toBe(`#q=${ZIP}`);
-    // A city by name, and a place that matches nothing.
+    // A city by name.
     await page.fill("#near-place", "austin, tx");
     await page.keyboard.press("Enter");
-    await expect.poll(() => page.textContent("[data-near-status]")).toBe("10 nearest clinics to Austin, TX");
-    await page.fill("#near-place", "Nowhere Town");
-    await page.keyboard.press("Enter");
-    await expect
-      .poll(() => page.textContent("[data-near-status]"))
-      .toContain("No ZIP code or city with clinics");
+    await expect.poll(() => page.textContent("[data-near-status]")).toMatch(/^Nearest to Austin, TX: /);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -472,9 +634,18 @@ describe.runIf(RUN_BROWSER_TESTS)("the site on a phone (Chromium)", () => {
     await page.goto(`${site.origin}/es/near-me/`);
     await page.getByRole("button", { name: "Usar mi ubicación" }).click();
     await page.waitForSelector("[data-near-results] li.clinic");
-    const want = await nearest(counting([]), AUSTIN.latitude, AUSTIN.longitude, { limit: 10 });
+    const want = await nearest(counting([]), AUSTIN.latitude, AUSTIN.longitude, {
+      limit: 10,
+      openFirst: WEDNESDAY,
+    });
     expect(await resultsOf(page)).toEqual(expected(want, es, "/es"));
-    expect(await page.textContent("[data-near-status]")).toBe("10 clínicas más cercanas a usted");
+    expect(await page.textContent("[data-near-status]")).toBe(caption(want, "usted", es));
+    // One wording for the Call button, on the cards as on the clinic's page: "Llamar al (NXX) …".
+    const calls = await page.$$eval('[data-near-results] a[href^="tel:"]', (as) =>
+      as.map((a) => a.textContent),
+    );
+    expect(calls.length).toBeGreaterThan(0);
+    for (const c of calls) expect(c).toMatch(/^Llamar\sal\s\(\d{3}\)/);
     await page.locator("[data-near-status]").evaluate((el) => el.scrollIntoView());
     await page.screenshot({ path: join(SCREENSHOTS, "near-me-results-es.png") });
     expect(problems).toEqual([]);

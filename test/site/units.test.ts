@@ -2,6 +2,7 @@ import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { decodeHours, encodeHours, type HoursData } from "../../src/browser/hours-data.js";
 import { directionsHref, telHref } from "../../src/browser/links.js";
+import { foldPlace, placeShard } from "../../src/browser/place-names.js";
 import { fromRecords } from "../../src/dataset/store.js";
 import { pages as enPages } from "../../src/i18n/en.js";
 import { pages as esPages } from "../../src/i18n/es.js";
@@ -76,6 +77,15 @@ describe("hours", () => {
     expect(decodeHours(encodeHours(WEEK))).toEqual(WEEK);
     const all = { ...WEEK, open_24_hours: true };
     expect(decodeHours(encodeHours(all))).toEqual(all);
+    const notKnown = { ...WEEK, weekly: { ...WEEK.weekly, sat: null } };
+    expect(encodeHours(notKnown)).toMatch(/\|\?\|\|?$/);
+    expect(decodeHours(encodeHours(notKnown))).toEqual(notKnown);
+  });
+  it("say a day not known in words, not closed, and leave it out of schema.org's days", () => {
+    const notKnown = { ...WEEK, weekly: { ...WEEK.weekly, sat: null } };
+    expect(hoursSummary({ t: enPages, w: en }, notKnown)).toMatch(/Sat: Not known; Sun: Closed$/);
+    expect(hoursSummary({ t: esPages, w: es }, notKnown)).toMatch(/sáb: No se conoce; dom: Cerrado$/);
+    expect(JSON.stringify(openingHoursSpecification(notKnown))).not.toContain("Saturday");
   });
   it.each(["", "x", "America/Chicago|0|7-19||||||", "America/Chicago|0||||||"])("refuse %j", (text) =>
     expect(decodeHours(text)).toBeNull(),
@@ -181,12 +191,44 @@ describe("formatting", () => {
       "Cerrado ahora · abre el lunes a las 8\u00a0a.\u00a0m.",
     ],
     [es, { status: "unknown", next: null }, "Horario no conocido"],
+    // Within the hour: how long is left, not the clock time.
+    [
+      en,
+      { status: "open", next: { day: "wed", time: "21:00", inDays: 0, inMinutes: 25 } },
+      "Open now · closes in 25\u00a0min",
+    ],
+    [
+      en,
+      { status: "open", next: { day: "wed", time: "21:00", inDays: 0, inMinutes: 60 } },
+      "Open now · closes 9\u00a0pm",
+    ],
+    [
+      es,
+      { status: "open", next: { day: "wed", time: "21:00", inDays: 0, inMinutes: 5 } },
+      "Abierto ahora · cierra en 5\u00a0min",
+    ],
+    [
+      en,
+      { status: "closed", next: { day: "thu", time: "08:00", inDays: 1, inMinutes: 20 } },
+      "Closed now · opens 8\u00a0am tomorrow",
+    ],
   ] as const)("status line %#: %j", (words, detail, want) => expect(statusText(words, detail)).toBe(want));
 
   it("never says closed when the hours are unknown, in any language", () => {
     for (const w of [en, es]) expect(statusText(w, { status: "unknown", next: null })).toBe(w.status.unknown);
     expect(en.status.unknown).not.toMatch(/closed/i);
     expect(es.status.unknown).not.toMatch(/cerrad/i);
+  });
+
+  it("folds place names as the near-me box compares them, and files them by their first three characters", () => {
+    expect(foldPlace("St. Louis")).toBe("st louis");
+    expect(foldPlace("Saint-Louis")).toBe("st louis");
+    expect(foldPlace("  Cañon City ")).toBe("canon city");
+    expect(foldPlace("Fort Worth, TX")).toBe("ft worth tx");
+    expect(placeShard("pflugerville")).toBe("pfl");
+    expect(placeShard("st louis")).toBe("st_");
+    expect(placeShard("pt")).toBe("pt");
+    expect(placeShard("y")).toBeNull();
   });
 
   it("renders the little Markdown of the OpenAPI descriptions, escaped first", () => {

@@ -31,6 +31,11 @@ describe("hours text form", () => {
       "mon 08:00-18:00; tue 08:00-12:30,13:30-19:00; wed 08:00-18:00; thu 08:00-18:00; fri 20:00-02:00; sat 08:00-18:00; sun closed",
     ],
     [
+      "days not known beside closed ones",
+      { ...allDays(day("08:00", "20:00")), sat: null, sun: [] },
+      "mon 08:00-20:00; tue 08:00-20:00; wed 08:00-20:00; thu 08:00-20:00; fri 08:00-20:00; sat unknown; sun closed",
+    ],
+    [
       "24 hours",
       allDays(day("00:00", "24:00")),
       "mon 00:00-24:00; tue 00:00-24:00; wed 00:00-24:00; thu 00:00-24:00; fri 00:00-24:00; sat 00:00-24:00; sun 00:00-24:00",
@@ -45,6 +50,7 @@ describe("hours text form", () => {
   it("recognises open 24 hours", () => {
     expect(isOpen24Hours(allDays(day("00:00", "24:00")))).toBe(true);
     expect(isOpen24Hours({ ...allDays(day("00:00", "24:00")), sun: [] })).toBe(false);
+    expect(isOpen24Hours({ ...allDays(day("00:00", "24:00")), sun: null })).toBe(false);
   });
 
   const bad: Array<[string, RegExp]> = [

@@ -1,14 +1,17 @@
 import { ignore, linkedController } from "./signals.js";
+import { toSlug } from "./slug.js";
 import type { DirectorySource } from "./source.js";
 import type { RequestOptions } from "./transport.js";
-import type { CityEntry, Clinic, ClinicsByCity, LocatedClinic } from "./types.js";
+import type { CityEntry, Clinic, ClinicsByCity, EvidenceLevel, LocatedClinic } from "./types.js";
 
 /** Options of {@link clinicDocuments} and {@link allClinics}. */
 export interface AllClinicsOptions extends RequestOptions {
   /** City documents fetched at once. Default 4. */
   concurrency?: number;
-  /** Only the cities of this state (slug). */
+  /** Only the cities of this state: its USPS code (`TX`), name (`Texas`) or slug (`texas`). */
   state?: string;
+  /** {@link allClinics}: only clinics whose `evidence_level` is one of these (`["confirmed"]`). Default: all. */
+  levels?: readonly EvidenceLevel[];
 }
 
 /**
@@ -22,8 +25,11 @@ export async function* clinicDocuments(
 ): AsyncGenerator<ClinicsByCity> {
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
   const list = await source.cities(options.signal ? { signal: options.signal } : {});
+  const want = options.state === undefined ? undefined : toSlug(options.state.replace(/\./g, ""));
   const cities =
-    options.state === undefined ? list.cities : list.cities.filter((c) => c.state.slug === options.state);
+    want === undefined
+      ? list.cities
+      : list.cities.filter((c) => c.state.slug === want || c.state.code.toLowerCase() === want);
   const { signal, dispose } = linkedController(options.signal);
   const window: Promise<ClinicsByCity>[] = [];
   let next = 0;
@@ -59,8 +65,8 @@ export function locate(clinic: Clinic, city: CityEntry): LocatedClinic {
 }
 
 /**
- * Every clinic of the directory (or of one state), city by city, with bounded concurrency; each carries its
- * state and city in `place`.
+ * Every clinic of the directory (or of one state, or of some evidence levels), city by city, with bounded
+ * concurrency; each carries its state and city in `place`.
  * @example
  * let open = 0;
  * for await (const clinic of allClinics(client, { concurrency: 8 })) if (isOpen(clinic)) open++;
@@ -70,5 +76,6 @@ export async function* allClinics(
   options: AllClinicsOptions = {},
 ): AsyncGenerator<LocatedClinic> {
   for await (const doc of clinicDocuments(source, options))
-    for (const c of doc.clinics) yield locate(c, doc.city);
+    for (const c of doc.clinics)
+      if (!options.levels || options.levels.includes(c.evidence_level)) yield locate(c, doc.city);
 }

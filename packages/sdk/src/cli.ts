@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { UrgentCareClient } from "./client.js";
 import { isHttpError, isNetworkError, isNotFoundError } from "./errors.js";
-import { openStatus } from "./hours.js";
+import { nextChange, openStatus, type StatusChange } from "./hours.js";
 import type { NearestResult } from "./nearest.js";
 import type { Clinic } from "./types.js";
 
@@ -14,7 +14,7 @@ const USAGE = `Usage: ucd-sdk <command> [options]
 Commands:
   clinic <id>             one clinic, with its city, state and network
   search <text…>          clinics by name, network, city, state or ZIP ("redfern austin", "78701")
-  find <state> <city>     clinics of a city (slugs or names: texas austin, "New York" "New York")
+  find <state> <city>     clinics of a city (codes, names or slugs: tx austin, "New York" "New York")
   network <slug|name>     a network and all its clinics
   nearest <lat> <lng>     nearest clinics to a point, across city and state borders
   states                  the 50 states and DC with their counts
@@ -25,7 +25,12 @@ Options:
   --base-url URL          API address (default: $UCD_BASE_URL or ${LOCAL_BASE_URL})
   --limit N               most items listed, for every command (search, nearest, stats: default 10)
   --max-km KM             nearest: only within KM kilometres
+  --max-miles MI          nearest: only within MI miles
+  --units km|mi           distances in kilometres or miles (default: miles with --max-miles or in a US, UK,
+                          Liberian or Burmese locale — $LC_ALL, $LC_MEASUREMENT, $LANG — else kilometres)
   --open-now              find, network, nearest, search: only clinics open now
+  --open-first            nearest: the nearest clinics open now first, then the nearest not open (hours
+                          unknown, then closed), as the site lists them
   --version               the SDK's version
   -h, --help              this help
 
@@ -38,12 +43,19 @@ interface Args {
   positionals: string[];
   json: boolean;
   openNow: boolean;
+  openFirst: boolean;
   help: boolean;
   version: boolean;
   baseUrl: string | undefined;
   limit: number | undefined;
   maxKm: number | undefined;
+  maxMiles: number | undefined;
+  units: Unit | undefined;
 }
+
+/** A unit of distance the CLI prints in. */
+export type Unit = "km" | "mi";
+const KM_PER_MILE = 1.609344;
 
 /** Hand-rolled so that negative numbers (`nearest 40.7 -74.0`) are positionals, not options. */
 export function parseCli(argv: readonly string[]): Args {
@@ -52,11 +64,14 @@ export function parseCli(argv: readonly string[]): Args {
     positionals: [],
     json: false,
     openNow: false,
+    openFirst: false,
     help: false,
     version: false,
     baseUrl: undefined,
     limit: undefined,
     maxKm: undefined,
+    maxMiles: undefined,
+    units: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const token = argv[i] as string;
@@ -71,6 +86,7 @@ export function parseCli(argv: readonly string[]): Args {
     };
     if (flag === "--json") args.json = true;
     else if (flag === "--open-now") args.openNow = true;
+    else if (flag === "--open-first") args.openFirst = true;
     else if (flag === "--help" || flag === "-h") args.help = true;
     else if (flag === "--version") args.version = true;
     else if (flag === "--base-url") args.baseUrl = value();
@@ -79,11 +95,37 @@ export function parseCli(argv: readonly string[]): Args {
       if (!Number.isInteger(n) || n < 0) throw new UsageError(`--limit must be a whole number ≥ 0: ${n}`);
       args.limit = n;
     } else if (flag === "--max-km") args.maxKm = numberArg(flag, value());
-    else if (flag.startsWith("-") && !/^-\d/.test(flag)) throw new UsageError(`unknown option: ${flag}`);
+    else if (flag === "--max-miles") args.maxMiles = numberArg(flag, value());
+    else if (flag === "--units") {
+      const u = value().toLowerCase();
+      if (u !== "km" && u !== "mi") throw new UsageError(`--units must be km or mi: ${u}`);
+      args.units = u;
+    } else if (flag.startsWith("-") && !/^-\d/.test(flag)) throw new UsageError(`unknown option: ${flag}`);
     else if (args.command === undefined) args.command = token;
     else args.positionals.push(token);
   }
+  if (args.maxKm !== undefined && args.maxMiles !== undefined)
+    throw new UsageError("give --max-km or --max-miles, not both");
   return args;
+}
+
+/** Regions whose people measure road distances in miles. */
+const MILE_REGIONS = new Set(["US", "GB", "LR", "MM"]);
+
+/**
+ * The unit to print distances in: `--units`, else the unit of `--max-miles`/`--max-km`, else the locale's
+ * (`LC_ALL`, then `LC_MEASUREMENT`, then `LANG`, as POSIX reads them; else the runtime's): miles in the US, the
+ * UK, Liberia and Myanmar, kilometres elsewhere.
+ * @example unitFor(parseCli(["nearest", "1", "2"]), { LANG: "en_US.UTF-8" }); // "mi"
+ */
+export function unitFor(args: Args, env: Readonly<Record<string, string | undefined>>): Unit {
+  if (args.units) return args.units;
+  if (args.maxMiles !== undefined) return "mi";
+  if (args.maxKm !== undefined) return "km";
+  const posix = [env.LC_ALL, env.LC_MEASUREMENT, env.LANG].find((v) => v !== undefined && v !== "");
+  const locale = posix ?? Intl.DateTimeFormat().resolvedOptions().locale;
+  const region = /^[a-z]{2,3}[_-](?:[A-Za-z]{4}[_-])?([A-Za-z]{2})\b/.exec(locale)?.[1]?.toUpperCase();
+  return region !== undefined && MILE_REGIONS.has(region) ? "mi" : "km";
 }
 
 function numberArg(name: string, text: string): number {
@@ -115,12 +157,52 @@ export function version(): string {
 }
 
 const line = (c: Clinic, now: Date) =>
-  `${c.name}${c.network ? ` [${c.network}]` : ""} — ${openStatus(c, now)} — ${c.address ?? "address unknown"}${c.phone ? ` — ${c.phone}` : ""}`;
+  `${c.name}${c.network ? ` [${c.network}]` : ""} — ${statusText(c, now)} — ${c.address ?? "address unknown"}${c.phone ? ` — ${c.phone}` : ""}`;
+
+const DAY_NAMES = { mon: "Mon", tue: "Tue", wed: "Wed", thu: "Thu", fri: "Fri", sat: "Sat", sun: "Sun" };
+
+/** `21:00` → `9 pm`, `08:30` → `8:30 am`, `12:00` → `noon`, `24:00` → `midnight`. */
+function clock(hhmm: string): string {
+  const h = Number(hhmm.slice(0, 2));
+  const m = Number(hhmm.slice(3, 5));
+  if (h % 24 === 0 && m === 0) return "midnight";
+  if (h === 12 && m === 0) return "noon";
+  return `${h % 12 === 0 ? 12 : h % 12}${m === 0 ? "" : `:${hhmm.slice(3, 5)}`} ${h < 12 || h === 24 ? "am" : "pm"}`;
+}
+
+const when = (next: StatusChange) =>
+  `${clock(next.time)}${next.inDays === 0 ? "" : next.inDays === 1 ? " tomorrow" : ` ${DAY_NAMES[next.day]}`}`;
+
+/**
+ * A clinic's status at `now` in the clinic's own wall-clock time: "open until 9 pm", "closed, opens 8 am
+ * tomorrow", "open 24 hours", "hours unknown".
+ * @example statusText(clinic, new Date()); // "open until 9 pm"
+ */
+export function statusText(c: Pick<Clinic, "hours">, now: Date): string {
+  const { status, next } = nextChange(c, now);
+  if (status === "unknown") return "hours unknown";
+  if (status === "open")
+    return next ? `open until ${when(next)}` : c.hours?.open_24_hours ? "open 24 hours" : "open";
+  return next ? `closed, opens ${when(next)}` : "closed";
+}
+
+/** The last line of text output when the data is the synthetic sample. */
+export const SYNTHETIC_NOTE =
+  "Synthetic sample data: these clinics, names, phones and web sites are fictional.";
+
+/** A distance in the unit asked for: `1.24 mi`. */
+const distance = (km: number, unit: Unit) =>
+  `${(unit === "mi" ? km / KM_PER_MILE : km).toFixed(2).padStart(7)} ${unit}`;
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** Runs the CLI with `argv` (without node and the script) and returns the exit code. */
-export async function main(argv: readonly string[], out = console.log, err = console.error): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  out = console.log,
+  err = console.error,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<number> {
   let args: Args;
   try {
     args = parseCli(argv);
@@ -136,10 +218,11 @@ export async function main(argv: readonly string[], out = console.log, err = con
     (args.help ? out : err)(USAGE);
     return args.help ? 0 : 2;
   }
-  const baseUrl = args.baseUrl ?? process.env.UCD_BASE_URL ?? LOCAL_BASE_URL;
+  const baseUrl = args.baseUrl ?? env.UCD_BASE_URL ?? LOCAL_BASE_URL;
   let client: UrgentCareClient;
   try {
-    client = new UrgentCareClient({ baseUrl });
+    // Documents stay fresh for the run: `nearest` and its synthetic note read cities.json once.
+    client = new UrgentCareClient({ baseUrl, cache: { ttlMs: 60_000 } });
   } catch (e) {
     err(`ucd-sdk: ${(e as Error).message}`);
     return 2;
@@ -150,6 +233,11 @@ export async function main(argv: readonly string[], out = console.log, err = con
   const open = <T extends Clinic>(list: readonly T[]): T[] =>
     args.openNow ? list.filter((c) => openStatus(c, now) === "open") : [...list];
   const openNow = args.openNow ? " open now" : "";
+  const unit = unitFor(args, env);
+  /** Ends text output on the synthetic sample with a line that says so. */
+  const note = (meta: { synthetic: boolean }) => {
+    if (!args.json && meta.synthetic) out(SYNTHETIC_NOTE);
+  };
   try {
     switch (args.command) {
       case "clinic": {
@@ -163,6 +251,7 @@ export async function main(argv: readonly string[], out = console.log, err = con
           if (doc.network)
             out(`  network: ${doc.network.name} (${plural(doc.network.clinic_count, "clinic")})`);
           out(`  ${c.url}`);
+          note(doc.meta);
         }
         return 0;
       }
@@ -183,6 +272,7 @@ export async function main(argv: readonly string[], out = console.log, err = con
         else
           for (const h of shown)
             out(`${h.name}${h.network ? ` [${h.network}]` : ""} — ${h.city.name}, ${h.state.code} — ${h.id}`);
+        if (!args.json) note((await client.index()).meta);
         return 0;
       }
       case "find": {
@@ -196,6 +286,7 @@ export async function main(argv: readonly string[], out = console.log, err = con
             `${doc.city.name}, ${doc.city.state.code}: ${plural(all, "clinic")}${openNow}${clinics.length < all ? ` (first ${clinics.length} shown)` : ""}`,
           );
           for (const c of clinics) out(`  ${line(c, now)}`);
+          note(doc.meta);
         }
         return 0;
       }
@@ -210,6 +301,7 @@ export async function main(argv: readonly string[], out = console.log, err = con
             `${doc.network.name}: ${plural(all, "clinic")}${openNow} in ${plural(doc.network.state_count, "state")}${clinics.length < all ? ` (first ${clinics.length} shown)` : ""}`,
           );
           for (const c of clinics) out(`  ${c.place.city.name}, ${c.place.state.code}: ${line(c, now)}`);
+          note(doc.meta);
         }
         return 0;
       }
@@ -217,21 +309,26 @@ export async function main(argv: readonly string[], out = console.log, err = con
         const [lat, lng] = expectPositionals(args, ["lat", "lng"]).map((v, i) =>
           numberArg(i ? "lng" : "lat", v),
         );
+        const maxKm = args.maxMiles !== undefined ? args.maxMiles * KM_PER_MILE : args.maxKm;
         const results = await client.nearest(lat as number, lng as number, {
           ...(limit !== undefined && { limit }),
-          ...(args.maxKm !== undefined && { maxKm: args.maxKm }),
+          ...(maxKm !== undefined && { maxKm }),
           ...(args.openNow && { openAt: now }),
+          ...(args.openFirst && { openFirst: now }),
         });
         if (args.json) out(json(results.map(toJson)));
-        else if (results.length === 0)
-          out(
-            `No clinic${openNow}${args.maxKm !== undefined ? ` within ${args.maxKm} km` : ""} of ${lat}, ${lng}.`,
-          );
-        else
+        else {
+          const within = args.maxMiles ?? args.maxKm;
+          if (results.length === 0)
+            out(
+              `No clinic${openNow}${within !== undefined ? ` within ${within} ${args.maxMiles !== undefined ? "mi" : "km"}` : ""} of ${lat}, ${lng}.`,
+            );
           for (const r of results)
             out(
-              `${r.approximate ? "~" : " "}${r.distanceKm.toFixed(2).padStart(7)} km  ${r.city.name}, ${r.city.state.code}: ${line(r.clinic, now)}${r.approximate ? " (location approximate)" : ""}`,
+              `${r.approximate ? "~" : " "}${distance(r.distanceKm, unit)}  ${r.city.name}, ${r.city.state.code}: ${line(r.clinic, now)}${r.approximate ? " (location approximate)" : ""}`,
             );
+          note((await client.cities()).meta);
+        }
         return 0;
       }
       case "states": {
@@ -239,11 +336,13 @@ export async function main(argv: readonly string[], out = console.log, err = con
         const doc = await client.states();
         const states = cut(doc.states);
         if (args.json) out(json({ ...doc, count: states.length, states }));
-        else
+        else {
           for (const s of states)
             out(
               `${s.code}  ${s.name.padEnd(22)} ${plural(s.city_count, "city").padStart(11)} ${plural(s.clinic_count, "clinic").padStart(14)}`,
             );
+          note(doc.meta);
+        }
         return 0;
       }
       case "stats": {
@@ -273,7 +372,7 @@ export async function main(argv: readonly string[], out = console.log, err = con
       err(`ucd-sdk: ${e.message}\n\n${USAGE}`);
       return 2;
     }
-    if (isNotFoundError(e)) err(`ucd-sdk: not found: ${e.url}`);
+    if (isNotFoundError(e)) err(`ucd-sdk: not found: ${e.url}${e.hint ? `\n  ${e.hint}` : ""}`);
     else if (isNetworkError(e))
       err(
         `ucd-sdk: ${e.message}\n  Is the API at ${baseUrl}? Point the CLI at it with --base-url URL (or $UCD_BASE_URL).`,

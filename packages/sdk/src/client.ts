@@ -1,6 +1,8 @@
 import { type AllClinicsOptions, allClinics, clinicDocuments } from "./all-clinics.js";
 import { checkShape } from "./check.js";
+import { isNotFoundError } from "./errors.js";
 import { type NearestOptions, type NearestResult, nearest } from "./nearest.js";
+import { withHint } from "./not-found.js";
 import { Searcher, type SearchHit, type SearchOptions } from "./search-core.js";
 import { toSlug } from "./slug.js";
 import type { DirectorySource } from "./source.js";
@@ -69,13 +71,47 @@ export class UrgentCareClient implements DirectorySource {
     this.baseUrl = checkBaseUrl((options as Partial<ClientOptions> | undefined)?.baseUrl);
     this.#transport = new Transport(options);
     this.#searcher = new Searcher((path, signal) =>
-      this.#transport.getJson(this.baseUrl + path, signal ? { signal } : {}),
+      this.#json(this.baseUrl + path, signal ? { signal } : {}),
     );
   }
 
-  #get<T>(path: string, shape: Parameters<typeof checkShape>[2], options?: RequestOptions): Promise<T> {
+  /** A document; its 404 with a hint when one is known (see `withHint`). */
+  #json(url: string, options?: RequestOptions, unknownState?: string): Promise<unknown> {
+    return this.#transport.getJson(url, options).catch((e: unknown) => {
+      throw isNotFoundError(e) ? withHint(e, this.baseUrl, unknownState) : e;
+    });
+  }
+
+  #get<T>(
+    path: string,
+    shape: Parameters<typeof checkShape>[2],
+    options?: RequestOptions,
+    unknownState?: string,
+  ): Promise<T> {
     const url = this.baseUrl + path;
-    return this.#transport.getJson(url, options).then((v) => checkShape<T>(url, v, shape));
+    return this.#json(url, options, unknownState).then((v) => checkShape<T>(url, v, shape));
+  }
+
+  #statesList: Promise<StatesList> | undefined;
+
+  /** states.json, read once per client (again after a failure). */
+  #states(options?: RequestOptions): Promise<StatesList> {
+    this.#statesList ??= this.states(options).catch((e: unknown) => {
+      this.#statesList = undefined;
+      throw e;
+    });
+    return this.#statesList;
+  }
+
+  /**
+   * The API's slug of a state given as its USPS code (`TX`, `D.C.`: looked up in states.json, read once), its name
+   * (`New York`) or its slug, so that a state of the directory never 404s; `unknown` is a code that is none.
+   */
+  async #state(state: string, options?: RequestOptions): Promise<{ slug: string; unknown?: string }> {
+    const code = state.replace(/\./g, "").trim().toUpperCase();
+    if (!/^[A-Z]{2}$/.test(code)) return { slug: toSlug(state) };
+    const found = (await this.#states(options)).states.find((s) => s.code === code);
+    return found ? { slug: found.slug } : { slug: toSlug(state), unknown: state };
   }
 
   /**
@@ -111,26 +147,29 @@ export class UrgentCareClient implements DirectorySource {
   }
 
   /**
-   * `GET /cities/{state}.json`: the cities of one state. `state` is a slug or a name ("New York").
-   * Throws NotFoundError for an unknown state.
-   * @example const { cities } = await client.citiesOf("texas");
+   * `GET /cities/{state}.json`: the cities of one state. `state` is a USPS code ("TX": the client reads states.json
+   * once to find its slug), a name ("New York") or a slug ("new-york"). Throws NotFoundError for an unknown state.
+   * @example const { cities } = await client.citiesOf("tx");
    */
-  citiesOf(state: string, options?: RequestOptions): Promise<CitiesByState> {
+  async citiesOf(state: string, options?: RequestOptions): Promise<CitiesByState> {
+    const s = await this.#state(state, options);
     return this.#get(
-      `/cities/${encodeURIComponent(toSlug(state))}.json`,
+      `/cities/${encodeURIComponent(s.slug)}.json`,
       { count: "number", cities: "array", state: "object" },
       options,
+      s.unknown,
     );
   }
 
   /**
-   * `GET /clinics/{state}/{city}.json`: all clinics of a city. Slugs or names ("St. Louis") both work.
-   * Throws NotFoundError for an unknown state or city.
-   * @example const { city, clinics } = await client.clinics("texas", "san-antonio");
+   * `GET /clinics/{state}/{city}.json`: all clinics of a city. The state is a USPS code, a name or a slug; the
+   * city a name ("St. Louis") or a slug. Throws NotFoundError for an unknown state or city.
+   * @example const { city, clinics } = await client.clinics("TX", "San Antonio");
    */
-  clinics(state: string, city: string, options?: RequestOptions): Promise<ClinicsByCity> {
-    const path = `/clinics/${encodeURIComponent(toSlug(state))}/${encodeURIComponent(toSlug(city))}.json`;
-    return this.#get(path, { count: "number", clinics: "array", city: "object" }, options);
+  async clinics(state: string, city: string, options?: RequestOptions): Promise<ClinicsByCity> {
+    const s = await this.#state(state, options);
+    const path = `/clinics/${encodeURIComponent(s.slug)}/${encodeURIComponent(toSlug(city))}.json`;
+    return this.#get(path, { count: "number", clinics: "array", city: "object" }, options, s.unknown);
   }
 
   /**
@@ -239,11 +278,9 @@ export class UrgentCareClient implements DirectorySource {
    */
   openApi(options?: RequestOptions): Promise<OpenApiDocument> {
     const url = new URL("../openapi.json", `${this.baseUrl}/`).href;
-    return this.#transport
-      .getJson(url, options)
-      .then((v) =>
-        checkShape<OpenApiDocument>(url, v, { openapi: "string", info: "object", paths: "object" }),
-      );
+    return this.#json(url, options).then((v) =>
+      checkShape<OpenApiDocument>(url, v, { openapi: "string", info: "object", paths: "object" }),
+    );
   }
 
   /**

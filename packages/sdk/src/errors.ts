@@ -18,15 +18,22 @@ export class HttpError extends Error {
 }
 
 /**
- * The document does not exist (404): an unknown state or city slug, or a wrong path.
+ * The document does not exist (404): an unknown state or city slug, or a wrong path. `hint` says what to try when
+ * something is known: a base address without `/api/v1`, a state that is none of the 50 and DC, or the nearest
+ * valid path the server names in its error body (`suggestion`); it ends the message too.
  * A subclass of {@link HttpError}, so `isHttpError` is true for it as well.
  * @example
  * const doc = await client.clinics("texas", "atlantis").catch((e) => (isNotFoundError(e) ? null : Promise.reject(e)));
  */
 export class NotFoundError extends HttpError {
   override readonly name = "NotFoundError";
-  constructor(url: string, body: ErrorBody | null) {
+  constructor(
+    url: string,
+    body: ErrorBody | null,
+    readonly hint: string | null = null,
+  ) {
     super(404, url, body);
+    if (hint) this.message += ` (${hint})`;
   }
 }
 

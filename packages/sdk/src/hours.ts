@@ -1,6 +1,9 @@
 import type { Clinic, Hours, Weekday } from "./types.js";
 
-/** Whether a clinic is open at an instant; `unknown` when its hours (or their time zone) are not known. */
+/**
+ * Whether a clinic is open at an instant; `unknown` when its hours (or their time zone) are not known, or when no
+ * period covers the instant and its weekday's hours are not known (a null day: not the same as closed).
+ */
 export type OpenStatus = "open" | "closed" | "unknown";
 
 /** Monday first, as in {@link WeeklyHours}. */
@@ -64,7 +67,8 @@ function minutes(hhmm: string): number {
 function spans(hours: Hours): [number, number][] {
   const out: [number, number][] = [];
   for (let d = 0; d < 7; d++) {
-    for (const p of hours.weekly[WEEKDAYS[d] as Weekday]) {
+    // A day not known (null) has no period known to start on it.
+    for (const p of hours.weekly[WEEKDAYS[d] as Weekday] ?? []) {
       const open = minutes(p.open);
       const close = minutes(p.close);
       out.push([d * DAY + open, d * DAY + close + (close <= open ? DAY : 0)]);
@@ -80,9 +84,17 @@ function openAtMinute(hours: Hours, m: number): boolean {
   );
 }
 
+/** Whether the hours of the weekday holding minute `m` (any minute, wrapped to the week) are known. */
+function dayKnown(hours: Hours, m: number): boolean {
+  const d = ((Math.floor(m / DAY) % 7) + 7) % 7;
+  return hours.weekly[WEEKDAYS[d] as Weekday] !== null;
+}
+
 /**
  * Whether the clinic is open at `at` (default: now), in three words: `"open"`, `"closed"`, or `"unknown"` when
- * `hours` is null or its time zone is unknown to the runtime. Uses the clinic's IANA time zone via
+ * `hours` is null, its time zone is unknown to the runtime, or no period covers `at` and the hours of that weekday
+ * are not known (null: a source that gives no hours for a day does not say it is closed). A day that is known is
+ * known for all its 24 hours: a period of the day before that runs past midnight is listed under that day. Uses the clinic's IANA time zone via
  * `Intl.DateTimeFormat`, so it is right wherever the caller is, across overnight periods and daylight-saving
  * changes (periods are wall-clock times: on a spring-forward night the skipped hour never happens; on a fall-back
  * night the repeated hour is open or closed both times). Holiday exceptions are not in the data.
@@ -97,7 +109,8 @@ export function openStatus(clinic: Pick<Clinic, "hours">, at: Date = new Date())
   if (hours.open_24_hours) return "open"; // open whatever the zone
   const m = localMinuteOfWeek(at, hours.timezone);
   if (m === null) return "unknown";
-  return openAtMinute(hours, m) ? "open" : "closed";
+  if (openAtMinute(hours, m)) return "open";
+  return dayKnown(hours, m) ? "closed" : "unknown";
 }
 
 /**
@@ -120,12 +133,20 @@ export interface StatusChange {
   time: string;
   /** 0 when the change is later today (the clinic's today), 1 tomorrow, up to 7 (the same weekday next week). */
   inDays: number;
+  /**
+   * Minutes from the instant asked about to the change, by the clinic's wall clock (1 … 10080): what "closes in 25
+   * min" says. On a daylight-saving night it is off by the hour skipped or repeated, like the clock on the door.
+   */
+  inMinutes: number;
 }
 
 /** {@link openStatus} with when it next changes: the closing time when open, the opening time when closed. */
 export interface OpenStatusDetail {
   status: OpenStatus;
-  /** Null when the status never changes (open around the clock, never open) or the hours are unknown. */
+  /**
+   * Null when the status never changes (open around the clock, never open), the hours are unknown, or the change
+   * is not known (a day whose hours are not known comes first).
+   */
   next: StatusChange | null;
 }
 
@@ -152,6 +173,7 @@ function changeAt(m: number, at: number, closing: boolean): StatusChange {
     day: WEEKDAYS[(((day % 7) + 7) % 7) as number] as Weekday,
     time: `${hh}:${mm}`,
     inDays: day - Math.floor(m / DAY),
+    inMinutes: at - m,
   };
 }
 
@@ -172,7 +194,11 @@ export function nextChange(clinic: Pick<Clinic, "hours">, at: Date = new Date())
   const list = intervals(hours);
   if (status === "closed") {
     const start = list.find(([s]) => s > m)?.[0];
-    return { status, next: start === undefined ? null : changeAt(m, start, false) };
+    // The opening is known only when every day before it is: a day not known may open earlier.
+    if (start === undefined) return { status, next: null };
+    for (let d = Math.floor(m / DAY) + 1; d < Math.floor(start / DAY); d++)
+      if (!dayKnown(hours, d * DAY)) return { status, next: null };
+    return { status, next: changeAt(m, start, false) };
   }
   // Sorted by start: extend the end through every period that starts before it (periods that touch or overlap).
   let end = m;
@@ -180,5 +206,7 @@ export function nextChange(clinic: Pick<Clinic, "hours">, at: Date = new Date())
     if (s > end) break;
     if (e > end) end = e;
   }
-  return { status, next: end - m >= WEEK ? null : changeAt(m, end, true) };
+  // It closes then only when that day is known; else what follows is not known.
+  if (end - m >= WEEK || !dayKnown(hours, end)) return { status, next: null };
+  return { status, next: changeAt(m, end, true) };
 }

@@ -30,7 +30,14 @@ export {
   openStatus,
   type StatusChange,
 } from "./hours.js";
-export { type NearestOptions, type NearestResult, nearest } from "./nearest.js";
+export {
+  compareResults,
+  type NearestOptions,
+  type NearestResult,
+  nearest,
+  openFirst,
+  type Ranked,
+} from "./nearest.js";
 export type { components, operations, paths } from "./openapi.generated.js";
 export type { RetryOptions } from "./retry.js";
 export {

@@ -461,7 +461,7 @@ export interface components {
              */
             id: string;
             name: string;
-            /** @description Network or brand name, published only with evidence (the source names it, a known brand within its footprint, or a shared brand pattern in one region); null when no network is known, which does not say the clinic is independent. Listed in networks.json. */
+            /** @description Network or brand name, published only with evidence (a source names it, a brand's Wikidata id, the NPI registry's parent organisation or legal name shared with other places, a known brand within its footprint); a brand's words in a name count only where the network has such evidence in the same state. Null when no network is known, which does not say the clinic is independent. Listed in networks.json. */
             network: string | null;
             /** @description Street address, city, state and ZIP code when known. */
             address: string | null;
@@ -483,7 +483,7 @@ export interface components {
                  * @example America/Chicago
                  */
                 timezone: string;
-                /** @description True when every day is 00:00–24:00. */
+                /** @description True when every day is 00:00–24:00 (never when a day is not known). */
                 open_24_hours: boolean;
                 weekly: components["schemas"]["WeeklyHours"];
             } | null;
@@ -515,6 +515,9 @@ export interface components {
              * @example 1234567893
              */
             npi: string | null;
+            kind: components["schemas"]["PlaceKind"];
+            /** @description How we know the place: `confirmed` (two independent sources list it, or the chain's own locator does), `listed` (one source lists it — often one registry entry: call before you go), `doubtful` (something says it may be another kind of place). The sources and what each says are the clinic document's `evidence`. */
+            evidence_level: components["schemas"]["EvidenceLevel"];
         };
         /** @description One clinic with its state, city and ZIP (`clinic.place`), its network entry, and links: `clinic.url` (its page), `clinic.place.city.path` (its city's clinics document), `network.path` (its network's document). */
         ClinicDocument: {
@@ -567,6 +570,8 @@ export interface components {
             } | null;
             /** @description Where the clinic's data comes from: each source with its record id and date and the fields it gave. A clinic only an old source lists says so here (its date). */
             sources: components["schemas"]["ClinicSource"][];
+            /** @description How we know the place and what kind it is: each source that lists it and what it says (a registry's taxonomies and their slots, a places data set's category and confidence, a list's date), the reason for its kind, the signs against, and the level (`clinic.evidence_level`). */
+            evidence: components["schemas"]["Evidence"];
             /** @description For a removed clinic, up to 5 listed clinics nearest its last known position (else of its city, else of its state); empty for a listed clinic. */
             nearby: components["schemas"]["NearbyClinic"][];
             meta: components["schemas"]["Meta"];
@@ -647,17 +652,18 @@ export interface components {
              * @description When the build ran (UTC).
              */
             generated_at: string;
-            /** @description The range of the records' own dates (when the source last confirmed each record); null when the source does not date its records. */
+            /** @description The range of the records' own dates (each the newest of its sources': the NPI registry's last update of the entry, HIFLD's last check); null when the source does not date its records. */
             record_dates: {
                 /** @description Oldest date a record carries (YYYY-MM-DD). */
                 oldest: string | null;
                 /** @description Newest date a record carries (YYYY-MM-DD). */
                 newest: string | null;
             };
-            /** @description Clinics by the evidence of their network: `source_column` (the source names it), `brand` (a places data set gives the clinic's brand, with its Wikidata item), `dictionary` (a known brand, within its footprint and years), `name_pattern` (a shared BRAND - LOCATION name in one region). */
+            /** @description Clinics by the evidence of their network: `source_column` (the source names it), `brand` (a places data set or locator gives the clinic's brand, with its Wikidata item), `registry_organisation` (the NPI registry lists it under one parent organisation or legal name with other places of its state), `dictionary` (a known brand, within its footprint and years), `name_pattern` (a shared BRAND - LOCATION name in one region, where the network has other evidence in the state). */
             network_evidence: {
                 [key: string]: number;
             };
+            places: components["schemas"]["PlaceQuality"];
             /** @description read + carried = published + rejected + merged. */
             records: {
                 /** @description Records read from the sources. */
@@ -772,6 +778,73 @@ export interface components {
              */
             suggestion?: string;
         };
+        /** @description How we know the place and what kind it is: each source that lists it and what it says, the reason for its kind, the signs against, and the level they give. */
+        Evidence: {
+            kind: components["schemas"]["PlaceKind"];
+            level: components["schemas"]["EvidenceLevel"];
+            /** @description What decided the kind. */
+            reason: components["schemas"]["EvidenceSignal"];
+            /** @description Signs against that kind (they lower the level by one step); empty when there are none. */
+            against: components["schemas"]["EvidenceSignal"][];
+            /** @description Every source record that lists the place, in the order of the inputs. */
+            sources: components["schemas"]["EvidenceSource"][];
+        };
+        /**
+         * @description How we know the place: `confirmed` (two independent sources list it, or the chain's own store locator does, and nothing says otherwise), `listed` (one source lists it — often one registry entry — or two do but something says otherwise), `doubtful` (one source lists it and something says otherwise: the registry's main taxonomy is a hospital's or a group's, say). A registry's update date is never a confirmation.
+         * @enum {string}
+         */
+        EvidenceLevel: "confirmed" | "listed" | "doubtful";
+        /** @description Something a source says about what kind of place it is. */
+        EvidenceSignal: {
+            /**
+             * @description What the signal is, as a code.
+             * @example name_says_urgent_care
+             */
+            code: string;
+            /**
+             * @description The signal in plain words, quoting what the source says.
+             * @example the name "Quickmend Urgent Care" says urgent care
+             */
+            detail: string;
+        };
+        /** @description One source that lists the place, and what it says about it. Fields a kind of source does not give are null or empty. */
+        EvidenceSource: {
+            type: components["schemas"]["SourceType"];
+            /**
+             * @description The source, as credited in `meta.source.upstream` and in the clinic's `sources`.
+             * @example CMS NPPES
+             */
+            name: string;
+            /**
+             * @description The place's record in that source, namespaced (`npi:1234567893`); null when it has none.
+             * @example npi:1234567893
+             */
+            id: string | null;
+            /** @description The record's own date in that source: for a registry, the day the provider last edited its entry (not a confirmation that the place exists); for HIFLD, the day the record was last checked; for a places data set, its newest update. */
+            date: string | null;
+            /** @description The name this source lists the place under. */
+            listed_as: string;
+            /** @description A registry's legal business name of the organisation; null for other sources. */
+            legal_name: string | null;
+            /** @description The source's other names of the place: a registry's other organisation names (doing business as, former and other names). */
+            other_names: string[];
+            /** @description A registry's taxonomies of the entry, in slot order (the one that made it a candidate among them); empty for other sources. */
+            taxonomies: components["schemas"]["Taxonomy"][];
+            /** @description A registry's parent organisation of a subpart (its legal business name); null otherwise. */
+            parent_organisation: string | null;
+            /** @description A places data set's main category of the place (`urgent_care_clinic`); null otherwise. */
+            category: string | null;
+            /** @description Its other categories. */
+            alternate_categories: string[];
+            /** @description A places data set's confidence that the place exists (0 to 1); null otherwise. */
+            confidence: number | null;
+            /** @description The data sets a places record was made from (Overture's sources: `meta`, `Microsoft`, `AllThePlaces`…): a record made from a chain's locator is not independent of that locator. */
+            based_on: string[];
+            /** @description The brand the source gives the place; null otherwise. */
+            brand: string | null;
+            /** @description The brand's Wikidata item, when the source gives it. */
+            brand_wikidata: string | null;
+        };
         /** @description One field of a clinic that changed. */
         FieldChange: {
             /** @description Name of the Clinic field (or `state`, `city` for a move). */
@@ -883,6 +956,16 @@ export interface components {
                 downloads: components["schemas"]["Download"][];
             };
             meta: components["schemas"]["Meta"];
+        };
+        /** @description Places by kind (the kinds found), each by evidence level. */
+        KindCounts: {
+            [key: string]: components["schemas"]["LevelCounts"];
+        };
+        /** @description Places by evidence level. */
+        LevelCounts: {
+            confirmed: number;
+            listed: number;
+            doubtful: number;
         };
         /** @description Licence of the data. */
         License: {
@@ -1026,6 +1109,34 @@ export interface components {
              */
             zip: string | null;
         };
+        /**
+         * @description What kind of place it is: `walk_in_urgent_care` (a centre a patient can walk into for urgent care), `occupational_medicine` (employer and work-injury care), `emergency_room` (a freestanding emergency department), `telehealth` (care by video or phone only), `mobile` (comes to the patient: house calls, mobile units), `administrative` (billing, management, a corporate office), `hospital`, `physician_group`. The directory lists walk-in urgent care only, unless its operator chose to keep more kinds (then every place says its kind).
+         * @enum {string}
+         */
+        PlaceKind: "walk_in_urgent_care" | "occupational_medicine" | "emergency_room" | "telehealth" | "mobile" | "administrative" | "hospital" | "physician_group";
+        /** @description What kinds of place the sources list and how well each is established: `confirmed` (two independent sources, or the chain's own locator), `listed` (one source), `doubtful` (something says it may be another kind of place). */
+        PlaceQuality: {
+            /** @description The kinds this release publishes: `walk_in_urgent_care`, and those its operator chose to keep too. */
+            published_kinds: components["schemas"]["PlaceKind"][];
+            /** @description Every place the sources list, by the kind ingest decided and the level of its evidence — published or not (places of other kinds are left out, each listed with its reason in the build's report). Places rejected for another reason (no location) are not counted. */
+            kinds: components["schemas"]["KindCounts"];
+            /** @description The same counts per state, for the states with places, sorted by slug. */
+            states: {
+                /**
+                 * @description State slug: full name, lowercase, hyphenated (`district-of-columbia`).
+                 * @example new-york
+                 */
+                slug: string;
+                /**
+                 * @description USPS code.
+                 * @example NY
+                 */
+                code: string;
+                /** @example New York */
+                name: string;
+                kinds: components["schemas"]["KindCounts"];
+            }[];
+        };
         /** @description A clinic with where it sits: every field of `Clinic`, plus `place` (state, city, ZIP). Used wherever a clinic is shown outside its city document. */
         PlacedClinic: {
             /**
@@ -1034,7 +1145,7 @@ export interface components {
              */
             id: string;
             name: string;
-            /** @description Network or brand name, published only with evidence (the source names it, a known brand within its footprint, or a shared brand pattern in one region); null when no network is known, which does not say the clinic is independent. Listed in networks.json. */
+            /** @description Network or brand name, published only with evidence (a source names it, a brand's Wikidata id, the NPI registry's parent organisation or legal name shared with other places, a known brand within its footprint); a brand's words in a name count only where the network has such evidence in the same state. Null when no network is known, which does not say the clinic is independent. Listed in networks.json. */
             network: string | null;
             /** @description Street address, city, state and ZIP code when known. */
             address: string | null;
@@ -1056,7 +1167,7 @@ export interface components {
                  * @example America/Chicago
                  */
                 timezone: string;
-                /** @description True when every day is 00:00–24:00. */
+                /** @description True when every day is 00:00–24:00 (never when a day is not known). */
                 open_24_hours: boolean;
                 weekly: components["schemas"]["WeeklyHours"];
             } | null;
@@ -1088,6 +1199,9 @@ export interface components {
              * @example 1234567893
              */
             npi: string | null;
+            kind: components["schemas"]["PlaceKind"];
+            /** @description How we know the place: `confirmed` (two independent sources list it, or the chain's own locator does), `listed` (one source lists it — often one registry entry: call before you go), `doubtful` (something says it may be another kind of place). The sources and what each says are the clinic document's `evidence`. */
+            evidence_level: components["schemas"]["EvidenceLevel"];
             place: components["schemas"]["Place"];
         };
         /** @description A dated bulk download of one release. */
@@ -1261,6 +1375,11 @@ export interface components {
                 date: string | null;
             }[];
         };
+        /**
+         * @description What kind of source: `registry` (a register of providers: CMS's NPI registry), `facility_list` (a published list of urgent care facilities: HIFLD), `places` (a places data set of maps: Overture), `store_locator` (the chain's own list of its locations), `mapping` (an operator's file), `export` (this directory's own export, re-imported), `synthetic` (the built-in sample: made up).
+         * @enum {string}
+         */
+        SourceType: "registry" | "facility_list" | "places" | "store_locator" | "mapping" | "export" | "synthetic";
         StateCoverage: {
             /**
              * @description State slug: full name, lowercase, hyphenated (`district-of-columbia`).
@@ -1284,6 +1403,13 @@ export interface components {
              * @description Deprecated: the same count as `no_known_network_clinics`. The data cannot show that a clinic is independent, only that no network is known.
              */
             independent_clinics: number;
+            /** @description How far opening hours, and so `open now`, can be trusted in the state. */
+            hours: {
+                /** @description Share (0–1) of the state's clinics whose opening hours are known (for one day at least). */
+                known: number;
+                /** @description The oldest day on which any of these hours was seen at its source (YYYY-MM-DD: the `date` of the source credited with the clinic's hours, e.g. the All The Places run that read the chain's locator); null when none is dated. */
+                oldest_observation: string | null;
+            };
         };
         /** @description A state with its counts and coverage metrics. */
         StateEntry: {
@@ -1344,22 +1470,34 @@ export interface components {
             data_quality: components["schemas"]["DataQuality"];
             meta: components["schemas"]["Meta"];
         };
+        /** @description One taxonomy of a registry entry, with its slot. */
+        Taxonomy: {
+            /**
+             * @description NUCC health care provider taxonomy code.
+             * @example 261QU0200X
+             */
+            code: string;
+            /** @description Its slot in the registry entry, 1 to 15. */
+            slot: number;
+            /** @description Whether the provider marked it as its primary taxonomy. */
+            primary: boolean;
+        };
         /** @description Regular weekly opening periods in the clinic's local time. */
         WeeklyHours: {
-            /** @description Opening periods starting this day, in order; empty = closed. */
-            mon: components["schemas"]["OpeningPeriod"][];
-            /** @description Opening periods starting this day, in order; empty = closed. */
-            tue: components["schemas"]["OpeningPeriod"][];
-            /** @description Opening periods starting this day, in order; empty = closed. */
-            wed: components["schemas"]["OpeningPeriod"][];
-            /** @description Opening periods starting this day, in order; empty = closed. */
-            thu: components["schemas"]["OpeningPeriod"][];
-            /** @description Opening periods starting this day, in order; empty = closed. */
-            fri: components["schemas"]["OpeningPeriod"][];
-            /** @description Opening periods starting this day, in order; empty = closed. */
-            sat: components["schemas"]["OpeningPeriod"][];
-            /** @description Opening periods starting this day, in order; empty = closed. */
-            sun: components["schemas"]["OpeningPeriod"][];
+            /** @description Opening periods starting this day, in order; empty = closed; null = not known (the source gives no hours for this day, which is not the same as closed). */
+            mon: components["schemas"]["OpeningPeriod"][] | null;
+            /** @description Opening periods starting this day, in order; empty = closed; null = not known (the source gives no hours for this day, which is not the same as closed). */
+            tue: components["schemas"]["OpeningPeriod"][] | null;
+            /** @description Opening periods starting this day, in order; empty = closed; null = not known (the source gives no hours for this day, which is not the same as closed). */
+            wed: components["schemas"]["OpeningPeriod"][] | null;
+            /** @description Opening periods starting this day, in order; empty = closed; null = not known (the source gives no hours for this day, which is not the same as closed). */
+            thu: components["schemas"]["OpeningPeriod"][] | null;
+            /** @description Opening periods starting this day, in order; empty = closed; null = not known (the source gives no hours for this day, which is not the same as closed). */
+            fri: components["schemas"]["OpeningPeriod"][] | null;
+            /** @description Opening periods starting this day, in order; empty = closed; null = not known (the source gives no hours for this day, which is not the same as closed). */
+            sat: components["schemas"]["OpeningPeriod"][] | null;
+            /** @description Opening periods starting this day, in order; empty = closed; null = not known (the source gives no hours for this day, which is not the same as closed). */
+            sun: components["schemas"]["OpeningPeriod"][] | null;
         };
     };
     responses: {

@@ -5,6 +5,7 @@
  * @module
  */
 import { HttpError, InvalidResponseError, NetworkError, NotFoundError } from "./errors.js";
+import { withHint } from "./not-found.js";
 import { Searcher, type SearchHit, type SearchOptions } from "./search-core.js";
 
 export {
@@ -48,7 +49,7 @@ export function createSearch(options: {
       if (signal?.aborted) throw signal.reason;
       throw new NetworkError(url, false, { cause: e });
     }
-    if (res.status === 404) throw new NotFoundError(url, null);
+    if (res.status === 404) throw withHint(new NotFoundError(url, null), base);
     if (!res.ok) throw new HttpError(res.status, url, null);
     try {
       return await res.json();

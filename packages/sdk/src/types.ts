@@ -13,6 +13,14 @@ export type ResponseOf<P extends ApiPath> = paths[P]["get"]["responses"][200]["c
 
 /** One urgent care clinic. `coordinates` is `"lat,lng"` or null; `hours` is null when unknown. */
 export type Clinic = Schemas["Clinic"];
+/** What kind of place a clinic is: `walk_in_urgent_care` unless the directory's operator kept more kinds. */
+export type PlaceKind = Schemas["PlaceKind"];
+/** How we know a clinic: `confirmed` (two independent sources, or the chain's own locator), `listed`, `doubtful`. */
+export type EvidenceLevel = Schemas["EvidenceLevel"];
+/** A clinic document's `evidence`: every source that lists it and what it says, the reason, signs against, level. */
+export type Evidence = Schemas["Evidence"];
+/** One source of a clinic's evidence and what it says (a registry's taxonomies, a places data set's category…). */
+export type EvidenceSource = Schemas["EvidenceSource"];
 /** Machine-readable opening hours in the clinic's IANA time zone (inlined in `Clinic.hours` by the document). */
 export type Hours = NonNullable<Clinic["hours"]>;
 /** Opening periods per weekday (`mon` … `sun`). */

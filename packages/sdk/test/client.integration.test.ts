@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveSample } from "../../../test/helpers/sample-build.js";
-import { main } from "../src/cli.js";
+import { main, SYNTHETIC_NOTE } from "../src/cli.js";
 import {
   type FetchLike,
   isNetworkError,
@@ -184,6 +184,22 @@ describe("allClinics", () => {
     expect(ids.size).toBe(n);
   });
 
+  it("filters by evidence level: the confirmed and the others add up to every clinic of a state", async () => {
+    const count = async (levels?: ("confirmed" | "listed" | "doubtful")[]) => {
+      let n = 0;
+      for await (const c of client.allClinics({ state: "vermont", ...(levels ? { levels } : {}) })) {
+        if (levels) expect(levels).toContain(c.evidence_level);
+        n++;
+      }
+      return n;
+    };
+    const all = await count();
+    const confirmed = await count(["confirmed"]);
+    expect(confirmed).toBeGreaterThan(0);
+    expect(confirmed).toBeLessThan(all);
+    expect(confirmed + (await count(["listed", "doubtful"]))).toBe(all);
+  });
+
   it("yields each clinic with its state and city (place), as does nearest", async () => {
     for await (const clinic of client.allClinics({ state: "vermont" })) {
       expect(clinic.place.state).toEqual({ slug: "vermont", code: "VT", name: "Vermont" });
@@ -230,16 +246,27 @@ describe("allClinics", () => {
 });
 
 describe("the ucd-sdk CLI", () => {
+  /** The CLI in a locale without a region (kilometres), unless `env` says otherwise. */
   async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+    return runIn({ LANG: "C.UTF-8" }, ...argv);
+  }
+  async function runIn(env: Record<string, string>, ...argv: string[]) {
     const out: string[] = [];
     const err: string[] = [];
     const code = await main(
       [...argv, "--base-url", base],
       (s: string) => out.push(s),
       (s: string) => err.push(s),
+      env,
     );
     return { code, out: out.join("\n"), err: err.join("\n") };
   }
+  /** Text output without its last line, the synthetic sample's note (checked here). */
+  const body = (r: { out: string }) => {
+    const lines = r.out.split("\n");
+    expect(lines.at(-1)).toBe(SYNTHETIC_NOTE);
+    return lines.slice(0, -1);
+  };
 
   it("find prints a city's clinics; --json prints the document", async () => {
     const text = await run("find", "texas", "austin");
@@ -258,12 +285,29 @@ describe("the ucd-sdk CLI", () => {
       [...results.map((x) => x.distance_km)].sort((a, b) => a - b),
     );
     const text = await run("nearest", "30.2672", "-97.7431", "--limit", "2");
-    expect(text.out.split("\n")).toHaveLength(2);
+    expect(body(text)).toHaveLength(2);
     expect(text.out).toMatch(/^\s+\d+\.\d\d km {2}/);
   });
 
+  it("nearest --open-first lists the open clinics first, then hours unknown, then closed, as the SDK's openFirst", async () => {
+    const text = await run("nearest", "30.2672", "-97.7431", "--limit", "10", "--open-first");
+    expect(text.code).toBe(0);
+    // The status words of `statusText`: "open until 9 pm", "closed, opens 8 am tomorrow", "hours unknown".
+    const statuses = text.out
+      .split("\n")
+      .flatMap((l) => / — (open|closed|hours unknown)\b[^—]* — /.exec(l)?.[1] ?? [])
+      .map((s) => (s === "hours unknown" ? "unknown" : s));
+    const rank = { open: 0, unknown: 1, closed: 2 };
+    // Between 10 and 20 lines: the 10 nearest open, and the rest of the 10 nearest of all.
+    expect(statuses.length).toBeGreaterThanOrEqual(10);
+    expect(statuses.length).toBeLessThanOrEqual(20);
+    const ranks = statuses.map((s) => rank[s as keyof typeof rank]);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(statuses.filter((s) => s === "open").length).toBe(10);
+  });
+
   it("states and stats", async () => {
-    expect((await run("states")).out.split("\n")).toHaveLength(51);
+    expect(body(await run("states"))).toHaveLength(51);
     expect(JSON.parse((await run("states", "--json")).out).count).toBe(51);
     expect((await run("stats")).out).toContain("8600 clinics in 386 cities");
   });
@@ -279,15 +323,15 @@ describe("the ucd-sdk CLI", () => {
     );
     const doc = JSON.parse((await run("clinic", hits[0]?.id as string, "--json")).out);
     expect(doc.clinic.place.state.code).toBe("AL");
-    expect((await run("search", "redfern", "--limit", "3")).out.split("\n")).toHaveLength(3);
-    expect((await run("states", "--limit", "2")).out.split("\n")).toHaveLength(2);
+    expect(body(await run("search", "redfern", "--limit", "3"))).toHaveLength(3);
+    expect(body(await run("states", "--limit", "2"))).toHaveLength(2);
     expect(JSON.parse((await run("states", "--limit", "2", "--json")).out).count).toBe(2);
     const find = await run("find", "texas", "austin", "--limit", "2");
-    expect(find.out.split("\n")).toHaveLength(3);
+    expect(body(find)).toHaveLength(3);
     expect(find.out).toMatch(/^Austin, TX: \d+ clinics \(first 2 shown\)/);
     const net = await run("network", "Redfern Walk-In Clinic", "--limit", "1");
     expect(net.out).toMatch(
-      /^Redfern Walk-In Clinic: \d+ clinics in \d+ states \(first 1 shown\)\n {2}[^\n]+$/,
+      /^Redfern Walk-In Clinic: \d+ clinics in \d+ states \(first 1 shown\)\n {2}[^\n]+\n[^\n]+$/,
     );
     const stats = await run("stats", "--limit", "2");
     expect(stats.out.split("\n")).toHaveLength(5);
@@ -298,10 +342,14 @@ describe("the ucd-sdk CLI", () => {
 
   it("says so plainly when nothing is found, with correct plurals", async () => {
     const none = await run("nearest", "30.2672", "-97.7431", "--max-km", "0.001");
-    expect(none).toEqual({ code: 0, out: "No clinic within 0.001 km of 30.2672, -97.7431.", err: "" });
-    expect((await run("search", "qqqzzzx")).out).toBe('No clinic matches "qqqzzzx".');
+    expect(none).toEqual({
+      code: 0,
+      out: `No clinic within 0.001 km of 30.2672, -97.7431.\n${SYNTHETIC_NOTE}`,
+      err: "",
+    });
+    expect(body(await run("search", "qqqzzzx"))).toEqual(['No clinic matches "qqqzzzx".']);
     expect(JSON.parse((await run("search", "qqqzzzx", "--json")).out)).toEqual([]);
-    expect((await run("states", "--limit", "1")).out).toMatch(/ 1 city +\d+ clinics$|cities/);
+    expect(body(await run("states", "--limit", "1"))[0]).toMatch(/ 1 city +\d+ clinics$|cities/);
     const alaska = (await run("states")).out.split("\n").find((l) => l.startsWith("AK"));
     expect(alaska).toMatch(/\b1 city\b/);
   });
@@ -336,6 +384,117 @@ describe("the ucd-sdk CLI", () => {
     expect(missing2.code).toBe(1);
     expect((await run("network", "no-such-network")).code).toBe(1);
     expect((await run("states", "--bogus")).code).toBe(2);
+  });
+});
+
+describe("a developer's first day (issue 40)", () => {
+  async function cli(env: Record<string, string>, ...argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await main(
+      [...argv, "--base-url", base],
+      (s: string) => out.push(s),
+      (s: string) => err.push(s),
+      env,
+    );
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  }
+
+  it("takes a state as its USPS code, its name or its slug, in the client and the CLI", async () => {
+    const bySlug = await client.clinics("texas", "austin");
+    for (const state of ["TX", "tx", "Texas", "texas"])
+      expect((await client.clinics(state, "Austin")).clinics).toEqual(bySlug.clinics);
+    expect((await client.citiesOf("tx")).state.code).toBe("TX");
+    expect((await client.citiesOf("District of Columbia")).state.code).toBe("DC");
+    expect((await client.citiesOf("D.C.")).state.code).toBe("DC");
+    let n = 0;
+    for await (const c of client.allClinics({ state: "DC" })) if (c.place.state.code === "DC") n++;
+    expect(n).toBeGreaterThan(0);
+    const find = await cli({ LANG: "C.UTF-8" }, "find", "tx", "austin");
+    expect(find.code).toBe(0);
+    expect(find.out).toMatch(/^Austin, TX: \d+ clinics\n/);
+  });
+
+  it("a 404 says what to try: the base URL without /api/v1, a state that is none", async () => {
+    const bare = new UrgentCareClient({ baseUrl: site.server.url });
+    const e = (await bare.index().catch((x: unknown) => x)) as NotFoundError;
+    expect(e).toBeInstanceOf(NotFoundError);
+    expect(e.hint).toBe(`the base URL should end in /api/v1: try ${site.server.url}/api/v1`);
+    expect(e.message).toContain(`try ${site.server.url}/api/v1`);
+    const out: string[] = [];
+    const err: string[] = [];
+    expect(
+      await main(
+        ["states", "--base-url", site.server.url],
+        (s) => out.push(s),
+        (s) => err.push(s),
+      ),
+    ).toBe(1);
+    expect(err.join("\n")).toContain(`try ${site.server.url}/api/v1`);
+    const zz = (await client.citiesOf("ZZ").catch((x: unknown) => x)) as NotFoundError;
+    expect(zz.hint).toBe(`"ZZ" is no state's code: give a USPS code (TX), a name or a slug`);
+    expect((await cli({}, "find", "zz", "austin")).err).toContain(`"zz" is no state's code`);
+  });
+
+  it("nearest speaks miles with --max-miles, --units mi or a US locale, kilometres elsewhere", async () => {
+    const km = JSON.parse((await cli({}, "nearest", "30.2672", "-97.7431", "--limit", "1", "--json")).out);
+    const miles = (km[0].distance_km / 1.609344).toFixed(2);
+    const first = (r: { out: string }) => r.out.split("\n")[0] as string;
+    const at = ["nearest", "30.2672", "-97.7431", "--limit", "1"];
+    expect(first(await cli({ LANG: "en_US.UTF-8" }, ...at))).toMatch(new RegExp(`^.\\s*${miles} mi {2}`));
+    expect(first(await cli({ LANG: "de_DE.UTF-8" }, ...at))).toMatch(/^.\s*\d+\.\d\d km {2}/);
+    expect(first(await cli({ LANG: "de_DE.UTF-8", LC_MEASUREMENT: "en_GB.UTF-8" }, ...at))).toMatch(
+      / mi {2}/,
+    );
+    expect(first(await cli({ LANG: "en_US.UTF-8" }, ...at, "--units", "km"))).toMatch(/ km {2}/);
+    expect(first(await cli({ LANG: "de_DE.UTF-8" }, ...at, "--units", "mi"))).toMatch(/ mi {2}/);
+    const within = await cli({ LANG: "de_DE.UTF-8" }, ...at, "--max-miles", "0.001");
+    expect(within.out.split("\n")[0]).toBe("No clinic within 0.001 mi of 30.2672, -97.7431.");
+    const inMiles = await cli(
+      {},
+      "nearest",
+      "30.2672",
+      "-97.7431",
+      "--max-miles",
+      "3",
+      "--json",
+      "--limit",
+      "100",
+    );
+    const inKm = await cli(
+      {},
+      "nearest",
+      "30.2672",
+      "-97.7431",
+      "--max-km",
+      String(3 * 1.609344),
+      "--json",
+      "--limit",
+      "100",
+    );
+    expect(JSON.parse(inMiles.out)).toEqual(JSON.parse(inKm.out));
+    expect((await cli({}, ...at, "--max-km", "1", "--max-miles", "1")).code).toBe(2);
+    expect((await cli({}, ...at, "--units", "furlongs")).code).toBe(2);
+  });
+
+  it("text output says the data is synthetic and when an open clinic closes", async () => {
+    for (const argv of [
+      ["find", "tx", "austin"],
+      ["nearest", "30.2672", "-97.7431"],
+      ["search", "redfern"],
+      ["network", "Redfern Walk-In Clinic", "--limit", "3"],
+      ["states"],
+    ]) {
+      const r = await cli({}, ...argv);
+      expect(r.out.split("\n").at(-1), argv.join(" ")).toBe(SYNTHETIC_NOTE);
+      expect(r.out, argv.join(" ")).not.toMatch(/ — open — /);
+    }
+    const find = await cli({}, "find", "tx", "austin");
+    for (const l of find.out.split("\n").slice(1, -1))
+      expect(l).toMatch(
+        / — (open until (\d{1,2}(:\d\d)? [ap]m|noon|midnight)( tomorrow| [A-Z][a-z]{2})?|open 24 hours|closed, opens (\d{1,2}(:\d\d)? [ap]m|noon|midnight)( tomorrow| [A-Z][a-z]{2})?|closed|hours unknown) — /,
+      );
+    expect((await cli({}, "find", "tx", "austin", "--json")).out).not.toContain(SYNTHETIC_NOTE);
   });
 });
 

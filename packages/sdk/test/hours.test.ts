@@ -321,23 +321,24 @@ describe("nextChange: when the status changes, in the clinic's wall-clock time",
     // Wednesday 6 May 2026, 11:30 EDT: open, closes 20:00 today.
     expect(nextChange(clinic(NY, weekdays), new Date("2026-05-06T15:30:00Z"))).toEqual({
       status: "open",
-      next: { day: "wed", time: "20:00", inDays: 0 },
+      next: { day: "wed", time: "20:00", inDays: 0, inMinutes: 510 },
     });
     // Wednesday 21:00 EDT: closed, opens 08:00 tomorrow.
     expect(nextChange(clinic(NY, weekdays), new Date("2026-05-07T01:00:00Z"))).toEqual({
       status: "closed",
-      next: { day: "thu", time: "08:00", inDays: 1 },
+      next: { day: "thu", time: "08:00", inDays: 1, inMinutes: 660 },
     });
     // Saturday noon: closed, opens Monday 08:00.
     expect(nextChange(clinic(NY, weekdays), new Date("2026-05-09T16:00:00Z"))).toEqual({
       status: "closed",
-      next: { day: "mon", time: "08:00", inDays: 2 },
+      next: { day: "mon", time: "08:00", inDays: 2, inMinutes: 2640 },
     });
     // Wednesday 07:00: opens later today.
     expect(nextChange(clinic(NY, weekdays), new Date("2026-05-06T11:00:00Z")).next).toEqual({
       day: "wed",
       time: "08:00",
       inDays: 0,
+      inMinutes: 60,
     });
   });
 
@@ -348,24 +349,27 @@ describe("nextChange: when the status changes, in the clinic's wall-clock time",
       day: "sat",
       time: "02:00",
       inDays: 1,
+      inMinutes: 240,
     });
     const midnight = week({}, [{ open: "08:00", close: "24:00" }]);
     expect(nextChange(clinic(NY, midnight), new Date("2026-05-06T15:30:00Z")).next).toEqual({
       day: "wed",
       time: "24:00",
       inDays: 0,
+      inMinutes: 750,
     });
     // Sunday 20:00 to Monday 08:00 (listed under Sunday): at Monday 01:00 it closes 08:00 today.
     const sundayNight = week({ sun: p("20:00", "08:00") });
     expect(nextChange(clinic(NY, sundayNight), new Date("2026-05-11T05:00:00Z"))).toEqual({
       status: "open",
-      next: { day: "mon", time: "08:00", inDays: 0 },
+      next: { day: "mon", time: "08:00", inDays: 0, inMinutes: 420 },
     });
     // Monday 09:00: closed until Sunday 20:00.
     expect(nextChange(clinic(NY, sundayNight), new Date("2026-05-11T13:00:00Z")).next).toEqual({
       day: "sun",
       time: "20:00",
       inDays: 6,
+      inMinutes: 9300,
     });
   });
 
@@ -377,6 +381,66 @@ describe("nextChange: when the status changes, in the clinic's wall-clock time",
     });
     expect(nextChange(clinic(NY, week({})))).toEqual({ status: "closed", next: null });
     expect(nextChange({ hours: null })).toEqual({ status: "unknown", next: null });
+  });
+
+  it("says not known, never closed, on a day whose hours are not known, and no next change across such a day", () => {
+    // Weekdays 08:00–20:00, Saturday closed, Sunday not known (the source gave no hours for it).
+    const noSunday = week({ sat: [], sun: null }, p("08:00", "20:00"));
+    // Sunday 10 May 2026, noon EDT.
+    expect(nextChange(clinic(NY, noSunday), new Date("2026-05-10T16:00:00Z"))).toEqual({
+      status: "unknown",
+      next: null,
+    });
+    expect(isOpen(clinic(NY, noSunday), new Date("2026-05-10T16:00:00Z"))).toBeNull();
+    // Saturday noon: closed (known), and the opening is not known: Sunday may open first.
+    expect(nextChange(clinic(NY, noSunday), new Date("2026-05-09T16:00:00Z"))).toEqual({
+      status: "closed",
+      next: null,
+    });
+    // Monday 07:00: closed, opens 08:00 (Monday is known for its 24 hours).
+    expect(nextChange(clinic(NY, noSunday), new Date("2026-05-11T11:00:00Z"))).toEqual({
+      status: "closed",
+      next: { day: "mon", time: "08:00", inDays: 0, inMinutes: 60 },
+    });
+    // Friday 23:00–24:00 with Saturday not known: open, and what follows midnight is not known.
+    const lateFri = week({ fri: p("20:00", "24:00"), sat: null });
+    expect(nextChange(clinic(NY, lateFri), new Date("2026-05-09T03:30:00Z"))).toEqual({
+      status: "open",
+      next: null,
+    });
+    // Saturday 01:00 is not known; a period of Friday running past midnight still says open.
+    expect(openStatus(clinic(NY, lateFri), new Date("2026-05-09T05:00:00Z"))).toBe("unknown");
+    const overnightFri = week({ fri: p("20:00", "02:00"), sat: null });
+    expect(openStatus(clinic(NY, overnightFri), new Date("2026-05-09T05:00:00Z"))).toBe("open");
+    expect(openStatus(clinic(NY, overnightFri), new Date("2026-05-09T07:00:00Z"))).toBe("unknown");
+  });
+
+  it("with days not known, a next change it gives is the one a minute-by-minute scan finds", () => {
+    const time = fc
+      .integer({ min: 0, max: 24 * 2 - 1 })
+      .map((q) => `${String(Math.floor(q / 2)).padStart(2, "0")}:${q % 2 ? "30" : "00"}`);
+    const day = fc.option(fc.array(fc.record({ open: time, close: time }), { maxLength: 2 }), {
+      freq: 3,
+    });
+    const weekly = fc.record({ mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day });
+    const instant = fc
+      .integer({ min: Date.UTC(2026, 0, 5), max: Date.UTC(2026, 11, 1) })
+      .map((ms) => ms - (ms % 60_000));
+    fc.assert(
+      fc.property(weekly, instant, (w, ms) => {
+        const c = clinic("Etc/GMT+5", w);
+        const got = nextChange(c, new Date(ms));
+        const first = openStatus(c, new Date(ms));
+        expect(got.status).toBe(first);
+        if (got.next === null) return;
+        let minutes = 1;
+        while (minutes <= 7 * 1440 && openStatus(c, new Date(ms + minutes * 60_000)) === first) minutes++;
+        const local = new Date(ms + minutes * 60_000 - 5 * 3_600_000);
+        const hhmm = `${String(local.getUTCHours()).padStart(2, "0")}:${String(local.getUTCMinutes()).padStart(2, "0")}`;
+        expect(got.next.time === "24:00" ? hhmm === "00:00" : got.next.time === hhmm).toBe(true);
+      }),
+      { numRuns: 150, seed: 20261128 },
+    );
   });
 
   // The oracle: step minute by minute from `at` until openStatus changes, in a fixed-offset zone.
@@ -412,6 +476,7 @@ describe("nextChange: when the status changes, in the clinic's wall-clock time",
           (ms + minutes * 60_000 - 5 * 3_600_000 - (next.time === "24:00" ? 1 : 0)) / 86_400_000,
         );
         expect(next.inDays).toBe(endDay - startDay);
+        expect(next.inMinutes).toBe(minutes);
         expect(next.day).toBe(WEEKDAYS[(local.getUTCDay() + 6 - (next.time === "24:00" ? 1 : 0) + 7) % 7]);
       }),
       { numRuns: 150, seed: 20260506 },

@@ -11,6 +11,7 @@ import {
   locate,
   type NearestOptions,
   type NearestResult,
+  openStatus,
   parseCoordinates,
   UrgentCareClient,
 } from "../src/index.js";
@@ -81,12 +82,25 @@ function bruteForce(lat: number, lng: number, o: NearestOptions): NearestResult[
         break;
       }
       if (o.openAt && isOpen(r.clinic, o.openAt) !== true) continue;
+      if (o.levels && !o.levels.includes(r.clinic.evidence_level)) continue;
       if (o.filter && !o.filter(r.clinic, r.city)) continue;
       out.push(r);
     }
     // Done when the walk stopped on its own, or when every clinic was within the cut-off.
     if (!reachedEnd || take >= n) return out;
   }
+}
+
+/** Open first, by its definition: the nearest `limit` open clinics, then the rest of the nearest `limit`: unknown, closed. */
+function bruteOpenFirst(lat: number, lng: number, limit: number, at: Date): NearestResult[] {
+  const status = (r: NearestResult) => openStatus(r.clinic, at);
+  const open = bruteForce(lat, lng, { limit, openAt: at });
+  const all = bruteForce(lat, lng, { limit });
+  return [
+    ...open,
+    ...all.filter((r) => status(r) === "unknown"),
+    ...all.filter((r) => status(r) === "closed"),
+  ];
 }
 
 // Points on or next to state lines, many of them between two cities of the sample in different states.
@@ -141,6 +155,9 @@ describe("nearest", () => {
       { limit: 5, maxKm: 40 },
       { limit: 5, openAt },
       { limit: 3, filter: (c) => c.network !== null },
+      { limit: 10, openFirst: openAt },
+      // The sample's clinics are confirmed (two made-up lists) or listed.
+      { limit: 4, levels: ["confirmed"] },
     ];
     // Cached: this test is about the answers; the next one counts the documents fetched.
     const cached = new UrgentCareClient({ baseUrl: base, cache: { ttlMs: 600_000 } });
@@ -148,11 +165,15 @@ describe("nearest", () => {
     for (const [i, [lat, lng]] of points.entries()) {
       const o = variants[i % variants.length] as NearestOptions;
       const got = await cached.nearest(lat, lng, o);
-      const want = bruteForce(lat, lng, o);
+      const want = o.openFirst
+        ? bruteOpenFirst(lat, lng, o.limit ?? 10, o.openFirst)
+        : bruteForce(lat, lng, o);
       expect(
         got.map((r) => r.clinic.id),
         `point ${lat},${lng} ${JSON.stringify({ ...o, filter: !!o.filter })}`,
       ).toEqual(want.map((r) => r.clinic.id));
+      if (o.openFirst)
+        expect(got.map((r) => r.status)).toEqual(got.map((r) => openStatus(r.clinic, o.openFirst as Date)));
       got.forEach((r, j) => {
         expect(r.distanceKm).toBeCloseTo(want[j]?.distanceKm ?? Number.NaN, 9);
         expect(r.city.path).toBe(want[j]?.city.path);

@@ -5,6 +5,7 @@ import { purge, purgeLine } from "../../deploy/purge.js";
 import type { PublishResult } from "../../release/publish.js";
 import { type Command, InputError, parse, UsageError } from "../args.js";
 import {
+  fileLines,
   formatProblem,
   IMPORT_OPTIONS,
   IMPORT_USAGE,
@@ -39,24 +40,27 @@ ${IMPORT_USAGE}
                         (repeatable; exit 1 if a purge fails, the release staying published)
   -h, --help            show this help`;
 
+/** The options of `ucd build`. */
+export const BUILD_OPTIONS = {
+  out: { type: "string", default: "public" },
+  "site-url": { type: "string", default: DEFAULT_SITE_URL },
+  "base-url": { type: "string" },
+  "generated-at": { type: "string" },
+  seed: { type: "string" },
+  compression: { type: "string", default: "max" },
+  "keep-releases": { type: "string" },
+  "allow-shrink": { type: "boolean", default: false },
+  "allow-older": { type: "boolean", default: false },
+  purge: { type: "string", multiple: true },
+  ...IMPORT_OPTIONS,
+} as const;
+
 export const buildCommand: Command = {
   name: "build",
   summary: "build the static API into an output folder",
   usage,
   async run(argv) {
-    const { values } = parse(argv, {
-      out: { type: "string", default: "public" },
-      "site-url": { type: "string", default: DEFAULT_SITE_URL },
-      "base-url": { type: "string" },
-      "generated-at": { type: "string" },
-      seed: { type: "string" },
-      compression: { type: "string", default: "max" },
-      "keep-releases": { type: "string" },
-      "allow-shrink": { type: "boolean", default: false },
-      "allow-older": { type: "boolean", default: false },
-      purge: { type: "string", multiple: true },
-      ...IMPORT_OPTIONS,
-    });
+    const { values, tokens } = parse(argv, BUILD_OPTIONS);
     if (values.help) {
       console.log(usage);
       return 0;
@@ -78,19 +82,20 @@ export const buildCommand: Command = {
     let imported = started;
     let dataset: Dataset;
     if (values.input === undefined) {
-      for (const flag of ["profile", "report", "data-version", "taxonomy"] as const) {
+      for (const flag of ["profile", "report", "data-version", "taxonomy", "keep-kind"] as const) {
         if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --input`);
       }
       dataset = generateSample(values.seed === undefined ? {} : { seed: values.seed });
     } else {
       if (values.seed !== undefined)
         throw new UsageError("--seed applies to the sample only, not with --input");
-      const result = await runImport(values, values.out);
+      const result = await runImport(values, values.out, tokens);
       const { log } = result;
       const fatal = log.problems.filter((p) => p.kind === "fatal");
       const refused = fatal.length > 0 || (values.strict && log.count("rejected") > 0);
       if (values.report !== undefined) await writeReport(values.report, result, !refused);
       console.error(`import: ${log.problems.length} problem(s)`);
+      for (const line of fileLines(result.files)) console.error(line);
       for (const line of summaryLines(log)) console.error(line);
       if (fatal.length > 0 || !result.dataset) {
         throw new InputError(

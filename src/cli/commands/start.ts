@@ -1,10 +1,12 @@
 import { type Command, parse } from "../args.js";
+import { assertCanListen } from "../listen-check.js";
 import { pipeline } from "./build.js";
 import { SERVE_OPTIONS, SERVE_OPTIONS_HELP, serve, settingsFrom } from "./serve.js";
 
 const usage = `Usage: ucd start [options]
 
 Builds the built-in synthetic sample into public/ (fast compression) and serves it: what \`npm start\` runs.
+A port that is taken fails at once, before anything is built or published.
 
 Options:
   --out DIR               output folder (default: public)
@@ -27,6 +29,8 @@ export const startCommand: Command = {
       : settings.host === "0.0.0.0"
         ? "127.0.0.1"
         : settings.host;
+    // Before building: a release published under a server already running there would replace what it serves.
+    await assertCanListen(settings.host, settings.port);
     const started = Date.now();
     const { generateSample, publishRelease } = await pipeline();
     const dataset = generateSample();

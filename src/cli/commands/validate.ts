@@ -1,5 +1,6 @@
 import { type Command, parse } from "../args.js";
 import {
+  fileLines,
   formatProblem,
   IMPORT_OPTIONS,
   IMPORT_USAGE,
@@ -27,12 +28,12 @@ export const validateCommand: Command = {
   summary: "check input files and report every problem, writing nothing",
   usage,
   async run(argv) {
-    const { values } = parse(argv, { ...IMPORT_OPTIONS, out: { type: "string" } });
+    const { values, tokens } = parse(argv, { ...IMPORT_OPTIONS, out: { type: "string" } });
     if (values.help) {
       console.log(usage);
       return 0;
     }
-    const result = await runImport(values, values.out);
+    const result = await runImport(values, values.out, tokens);
     const { log } = result;
     for (const p of log.problems) console.log(formatProblem(p));
     const failed = log.errorCount > 0 || (values.strict === true && log.count("rejected") > 0);
@@ -43,6 +44,7 @@ export const validateCommand: Command = {
           ? `: ${d.report.read} records read, ${d.clinics.size} would be published, ${sum(d.report.rejected)} rejected, ${sum(d.report.merged)} merged`
           : ": the files cannot be built"),
     );
+    for (const line of fileLines(result.files)) console.log(line);
     for (const line of summaryLines(log)) console.log(line);
     if (values.report !== undefined) await writeReport(values.report, result, !failed);
     await d?.clinics.dispose();

@@ -47,6 +47,7 @@ export function dedupe(
         repairs: [...r.repairs],
         provenance: [where(r)],
         sourceIds,
+        listings: [r.listing],
       });
       return { record, ...identityKeys(record) };
     })

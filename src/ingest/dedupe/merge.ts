@@ -41,6 +41,8 @@ export function mergeInto(winner: MergedRecord, dup: MergedRecord): void {
   winner.provenance.push(...dup.provenance);
   winner.sourceIds = union(winner.sourceIds, dup.sourceIds);
   winner.repairs.push(...dup.repairs);
+  winner.listings.push(...dup.listings);
+  winner.givenEvidence ??= dup.givenEvidence;
   if (dup.date !== null && (winner.date === null || dup.date > winner.date)) winner.date = dup.date;
   // One clinic under several NPIs (subparts): the lowest, whatever the order the registry lists them in.
   if (dup.npi !== null && (winner.npi === null || dup.npi < winner.npi)) winner.npi = dup.npi;

@@ -1,5 +1,6 @@
 import { identityStreet } from "../../dataset/identity.js";
 import { type ClinicSource, SOURCE_FIELDS, type SourceField } from "../../schema/sources.js";
+import { placeEvidence } from "../evidence/index.js";
 import type { JoinedRecord, MergedRecord } from "../normalised.js";
 
 /**
@@ -21,7 +22,12 @@ import type { JoinedRecord, MergedRecord } from "../normalised.js";
 export function joinRecords(members: readonly MergedRecord[]): JoinedRecord {
   const byOrder = [...members].sort((a, b) => a.order - b.order);
   const identity = byOrder.find((m) => m.stableId && m.sourceId !== null) ?? (byOrder[0] as MergedRecord);
-  if (members.length === 1) return { ...identity, sources: identity.givenSources ?? [ownSource(identity)] };
+  if (members.length === 1)
+    return {
+      ...identity,
+      sources: identity.givenSources ?? [ownSource(identity)],
+      evidence: placeEvidence(members, identity.name, identity.city),
+    };
 
   const gave = new Map<MergedRecord, Set<SourceField>>(members.map((m) => [m, new Set()]));
   const pick = (field: SourceField, has: (m: MergedRecord) => boolean): MergedRecord | null => {
@@ -54,7 +60,9 @@ export function joinRecords(members: readonly MergedRecord[]): JoinedRecord {
   const services = unite(byOrder, "services", gave);
   const insurance = unite(byOrder, "insurance", gave);
   const network = byOrder.find((m) => m.networkColumn !== null) ?? null;
-  const brand = byOrder.find((m) => m.brand != null)?.brand ?? null;
+  const branded = byOrder.find((m) => m.brand != null);
+  // The evidence names the source that gave the brand, not the clinic's first source.
+  const brand = branded?.brand ? { ...branded.brand, source: branded.source } : null;
   const dates = byOrder.map((m) => m.date).filter((d): d is string => d !== null);
 
   const ranked = [name, ...byOrder.filter((m) => m !== name)];
@@ -92,6 +100,9 @@ export function joinRecords(members: readonly MergedRecord[]): JoinedRecord {
     repairs: ranked.flatMap((m) => m.repairs),
     givenSources: null,
     sources: byOrder.map((m) => sourceOf(m, gave.get(m) as Set<SourceField>)),
+    listings: byOrder.flatMap((m) => m.listings),
+    givenEvidence: null,
+    evidence: placeEvidence(byOrder, name.name, place.city),
   };
 }
 

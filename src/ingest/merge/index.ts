@@ -1,5 +1,6 @@
 import { splitProvenance } from "../dedupe/index.js";
 import { nameCloseness, townWords } from "../dedupe/similarity.js";
+import { placeEvidence } from "../evidence/index.js";
 import type { JoinedRecord, MergedRecord } from "../normalised.js";
 import type { Problem } from "../problems.js";
 import { joinRecords, ownSource } from "./choose.js";
@@ -118,7 +119,10 @@ export function mergeSources(records: readonly MergedRecord[], report: (p: Probl
  * own; a copy of each cost more than the rest of the stage).
  */
 function alone(r: MergedRecord): JoinedRecord {
-  return Object.assign(r, { sources: r.givenSources ?? [ownSource(r)] });
+  return Object.assign(r, {
+    sources: r.givenSources ?? [ownSource(r)],
+    evidence: placeEvidence([r], r.name, r.city),
+  });
 }
 
 /**

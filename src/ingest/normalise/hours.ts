@@ -1,5 +1,6 @@
 import { parseWeekly } from "../../dataset/hours-text.js";
 import { WEEKDAYS, WeeklyHours } from "../../schema/hours.js";
+import { parseOsmHours } from "./osm-hours.js";
 import type { Normalised } from "./phone.js";
 
 export interface HoursValue {
@@ -11,12 +12,19 @@ export interface HoursValue {
 const ALL_DAY = { open: "00:00", close: "24:00" };
 
 /**
- * Weekly hours from the text form of our exports (`mon 08:00-20:00; …`), from "24/7" / "open 24 hours",
+ * How a profile's hours text is written: `text`, the text form of our exports (`mon 08:00-20:00; …`); `osm`,
+ * OpenStreetMap's `opening_hours` syntax (All The Places), a day it leaves out not known.
+ */
+export type HoursSyntax = "text" | "osm";
+
+/**
+ * Weekly hours from the text form of our exports (`mon 08:00-20:00; …`) — or from OpenStreetMap's
+ * `opening_hours` syntax when the profile says so (`parseOsmHours`) —, from "24/7" / "open 24 hours",
  * or from an object (an Hours object with `weekly`, or the weekly object itself). Unreadable hours are
  * dropped and reported — never guessed.
  * @example normaliseHours("24/7") // { value: { weekly: { mon: [{ open: "00:00", close: "24:00" }], … }, timezone: null } }
  */
-export function normaliseHours(value: unknown): Normalised<HoursValue | null> {
+export function normaliseHours(value: unknown, syntax: HoursSyntax = "text"): Normalised<HoursValue | null> {
   const invalid = (why: string) => ({
     value: null,
     problem: { code: "invalid_hours", message: `${why}; hours dropped` },
@@ -30,7 +38,7 @@ export function normaliseHours(value: unknown): Normalised<HoursValue | null> {
         },
       };
     }
-    const parsed = parseWeekly(value);
+    const parsed = syntax === "osm" ? parseOsmHours(value) : parseWeekly(value);
     return "error" in parsed ? invalid(parsed.error) : { value: { weekly: parsed.weekly, timezone: null } };
   }
   if (value !== null && typeof value === "object") {

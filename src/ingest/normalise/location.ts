@@ -1,7 +1,9 @@
 import { isInState, stateAt } from "../../geo/state-shapes.js";
 import { zipCentroid } from "../../geo/zip-centroids.js";
+import { zipState } from "../../geo/zip-states.js";
 import { type LatLng, normaliseCoordinates, splitCoordinates } from "./coordinates.js";
 import { normaliseState } from "./state.js";
+import type { ZipReading } from "./zip.js";
 
 /** A problem found while placing a record; `rejected` ones keep it from being published. */
 export interface LocationProblem {
@@ -16,6 +18,8 @@ export interface Location {
   state: string | null;
   point: LatLng | null;
   coordinatesSource: "source" | "zip_centroid" | null;
+  /** The ZIP code kept: null when none was given, or when leading zeros it lost cannot be put back for its state. */
+  zip: string | null;
   problems: LocationProblem[];
 }
 
@@ -23,15 +27,18 @@ export interface Location {
  * Places a record: its state (as given, else from its coordinates) and its point. Candidate coordinate pairs come
  * in column order (duplicated X/Y columns give several); the first pair that is a valid position is taken, with
  * latitude and longitude exchanged when only that lies in the state. A point outside its state is dropped, whatever
- * the profile (no source is trusted with a point in another state or at sea, our own exports included). A record
- * without a usable point is placed at its ZIP code's centroid (approximate) when that lies in its state.
+ * the profile (no source is trusted with a point in another state or at sea, our own exports included). A ZIP that
+ * lost its leading zeros (`2134`) gets them back only when that makes a ZIP of the record's state (`02134`, MA);
+ * otherwise it is dropped. A record without a usable point is placed at its ZIP code's centroid (approximate) when
+ * `placeByZip` and the ZIP is one of its state's — by the ZIP table (`zipState`), wherever the centroid lies.
  * @example locate([["30.26", "-97.74"]], null, "TX", null).point // { latitude: 30.26, longitude: -97.74 }
  */
 export function locate(
   pairs: readonly [string | null, string | null][],
   coordinatesText: string | null,
   stateText: string | null,
-  zip: string | null,
+  given: ZipReading | null,
+  placeByZip = true,
 ): Location {
   const problems: LocationProblem[] = [];
   const repaired = (field: string, code: string, message: string) =>
@@ -100,7 +107,9 @@ export function locate(
         kind: "rejected",
       });
   }
-  if (state === null) return { state, point: null, coordinatesSource: null, problems };
+  if (state === null)
+    return { state, point: null, coordinatesSource: null, zip: given?.zip ?? null, problems };
+  const zip = given === null ? null : keptZip(given, state, repaired);
 
   if (point && swappedOnly) {
     if (isInState(state, point.latitude, point.longitude))
@@ -135,19 +144,55 @@ export function locate(
       point = null;
     }
   }
-  if (point) return { state, point, coordinatesSource: "source", problems };
+  if (point) return { state, point, coordinatesSource: "source", zip, problems };
 
-  if (zip !== null) {
+  if (zip !== null && placeByZip) {
     const centre = zipCentroid(zip);
-    if (centre && isInState(state, centre.latitude, centre.longitude))
-      return {
-        state,
-        point: { latitude: centre.latitude, longitude: centre.longitude },
-        coordinatesSource: "zip_centroid",
-        problems,
-      };
-    if (centre)
-      repaired("zip", "zip_outside_state", `ZIP ${zip} lies outside ${state}: not used to place the clinic`);
+    if (centre) {
+      // The ZIP's own state, not the one its centre falls in: 82930 (Evanston, WY) has its centre in Utah.
+      const own = zipState(zip);
+      if (own === state)
+        return {
+          state,
+          point: { latitude: centre.latitude, longitude: centre.longitude },
+          coordinatesSource: "zip_centroid",
+          zip,
+          problems,
+        };
+      repaired(
+        "zip",
+        "zip_outside_state",
+        `ZIP ${zip} is ${own ? `a ZIP of ${own}` : "no ZIP of the 50 states and DC"}, not of ${state}: not used to place the clinic`,
+      );
+    }
   }
-  return { state, point: null, coordinatesSource: null, problems };
+  return { state, point: null, coordinatesSource: null, zip, problems };
+}
+
+/**
+ * The ZIP as read, when whole; one that lost its leading zeros only when the zeros make a ZIP of the record's state
+ * (reported, `zip_leading_zero`), else dropped (`invalid_zip`): `7030` is `07030` in New Jersey, nothing in Texas.
+ */
+function keptZip(
+  given: ZipReading,
+  state: string,
+  repaired: (field: string, code: string, message: string) => void,
+): string | null {
+  if (!given.lostZeros) return given.zip;
+  const own = zipState(given.zip);
+  const digits = given.zip.replace("-", "").replace(/^0+/, "");
+  if (own === state) {
+    repaired(
+      "zip",
+      "zip_leading_zero",
+      `"${digits}" lost its leading zero(s): read as ${given.zip}, a ZIP of ${state}`,
+    );
+    return given.zip;
+  }
+  repaired(
+    "zip",
+    "invalid_zip",
+    `"${digits}" is not a ZIP code of ${state}${own ? ` (with the leading zeros a spreadsheet drops it would be ${given.zip}, a ZIP of ${own})` : ""}; dropped`,
+  );
+  return null;
 }

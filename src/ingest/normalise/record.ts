@@ -3,6 +3,7 @@ import type { NetworkEvidence } from "../../dataset/types.js";
 import { isUsTimezone } from "../../geo/timezone.js";
 import { CLINIC_ID_RE } from "../../schema/clinic.js";
 import { ClinicSource } from "../../schema/sources.js";
+import { givenEvidence, listingOf } from "../evidence/listing.js";
 import { brandPrefix } from "../networks/brand-prefix.js";
 import { canonicalNetwork, respellBrands } from "../networks/recognise.js";
 import type { NormalisedRecord } from "../normalised.js";
@@ -20,9 +21,10 @@ import { normaliseNpi } from "./npi.js";
 import { normaliseRating, normaliseReviewsCount, splitRating } from "./numbers.js";
 import { normalisePhone } from "./phone.js";
 import { properCase } from "./proper-case.js";
+import { readWhole } from "./resaved.js";
 import { capLength, cleanText, MAX_LENGTH } from "./text.js";
 import { normaliseWebsite } from "./website.js";
-import { normaliseZip } from "./zip.js";
+import { readZip } from "./zip.js";
 
 /** Where a row comes from and how to report its problems. */
 export interface RowContext {
@@ -83,6 +85,31 @@ export function normaliseRecord(
       );
     return c.value;
   };
+  /**
+   * A cell of digits (ZIP, phone, NPI, source id, compact date) as a spreadsheet or pandas re-saved it: `2134.0`
+   * read as `2134` (reported), and one whose digits scientific notation lost (`1.23457E+09`) dropped (reported).
+   */
+  const whole = (field: string, value: string | null): string | null => {
+    if (value === null) return null;
+    const r = readWhole(value);
+    if ("lost" in r) {
+      problem(
+        field,
+        "digits_lost",
+        `"${value}" is a number a spreadsheet wrote in scientific notation: its last digits are lost; dropped (export the column as text)`,
+        "repaired",
+      );
+      return null;
+    }
+    if (r.resaved)
+      problem(
+        field,
+        "float_integer",
+        `"${value}" read as ${r.whole}: a whole number written as a decimal, as spreadsheets and pandas re-save one`,
+        "repaired",
+      );
+    return r.whole;
+  };
 
   const rawName = text("name");
   let name: string | null = null;
@@ -98,17 +125,18 @@ export function normaliseRecord(
   const parts =
     addressText !== null && m.columns("street").length === 0 ? parseAddressLine(addressText) : null;
   const stateText = text("state") ?? parts?.state ?? null;
-  const zipText = text("zip") ?? parts?.zip ?? null;
-  const zip = zipText === null ? null : normaliseZip(zipText);
-  if (zipText !== null && zip === null)
+  const zipText = whole("zip", text("zip")) ?? parts?.zip ?? null;
+  const zipRead = zipText === null ? null : readZip(zipText);
+  if (zipText !== null && zipRead === null)
     problem("zip", "invalid_zip", `"${zipText}" is not a ZIP code; dropped`, "repaired");
 
   const lats = m.all(values, "latitude").map((v) => cleanText(v, m.blanks));
   const lngs = m.all(values, "longitude").map((v) => cleanText(v, m.blanks));
   const pairs: [string | null, string | null][] = [];
   for (let i = 0; i < Math.max(lats.length, lngs.length); i++) pairs.push([lats[i] ?? null, lngs[i] ?? null]);
-  const where = locate(pairs, text("coordinates"), stateText, m.mapping.place_by_zip ? zip : null);
+  const where = locate(pairs, text("coordinates"), stateText, zipRead, m.mapping.place_by_zip);
   for (const p of where.problems) problem(p.field, p.code, p.message, p.kind);
+  const zip = where.zip;
 
   const rawCity = text("city") ?? parts?.city ?? null;
   if (rawCity === null) problem("city", "missing_city", "the record has no city; skipped", "rejected");
@@ -127,7 +155,7 @@ export function normaliseRecord(
   const address = capped("address", addressText ?? composeAddress(street, city, state, zip));
 
   let phone: string | null = null;
-  const phoneText = text("phone");
+  const phoneText = whole("phone", text("phone"));
   if (phoneText !== null) {
     const p = normalisePhone(phoneText);
     if (p.problem) problem("phone", p.problem.code, p.problem.message, "repaired");
@@ -183,7 +211,7 @@ export function normaliseRecord(
 
   let date: string | null = null;
   for (const col of m.columns("date")) {
-    const d = cleanText(values[col], m.blanks);
+    const d = whole("date", cleanText(values[col], m.blanks));
     if (d === null) continue;
     const r = readDate(d);
     if ("date" in r) {
@@ -200,14 +228,14 @@ export function normaliseRecord(
   }
 
   let npi: string | null = null;
-  const npiText = text("npi");
+  const npiText = whole("npi", text("npi"));
   if (npiText !== null) {
     const n = normaliseNpi(npiText);
     if (n.problem) problem("npi", n.problem.code, n.problem.message, "repaired");
     npi = n.value;
   }
 
-  const sourceText = text("source_id");
+  const sourceText = whole("source_id", text("source_id"));
   const keptText = m.mapping.keep_ids ? text("id") : null;
   let keptId: string | null = null;
   if (keptText !== null) {
@@ -221,6 +249,14 @@ export function normaliseRecord(
       );
   }
 
+  const sourceId =
+    sourceText !== null && m.mapping.id_namespace !== null ? `${m.mapping.id_namespace}:${sourceText}` : null;
+  const brand =
+    brandName === null ? null : { name: fromNames ? canonicalNetwork(brandName) : brandName, wikidata };
+  const repair = (field: string, code: string, message: string) => problem(field, code, message, "repaired");
+  const listing = listingOf(m, values, { source: m.mapping.source, sourceId, name, date, brand }, repair);
+  const evidence = givenEvidence(m, values, repair);
+
   flush();
   return {
     record: {
@@ -229,10 +265,7 @@ export function normaliseRecord(
       file: ctx.file,
       row: ctx.row,
       source: m.mapping.source,
-      sourceId:
-        sourceText !== null && m.mapping.id_namespace !== null
-          ? `${m.mapping.id_namespace}:${sourceText}`
-          : null,
+      sourceId,
       stableId: m.mapping.stable_source_ids,
       npi,
       authority: m.mapping.authority,
@@ -245,8 +278,7 @@ export function normaliseRecord(
       networksFromNames: fromNames,
       networkColumn,
       networkEvidence: evidenceOf(text("network_evidence")),
-      brand:
-        brandName === null ? null : { name: fromNames ? canonicalNetwork(brandName) : brandName, wikidata },
+      brand,
       brandPrefix: fromNames && networkColumn === null ? brandPrefix(name) : null,
       street,
       address,
@@ -271,6 +303,8 @@ export function normaliseRecord(
       citySlug,
       date,
       repairs,
+      listing,
+      givenEvidence: evidence,
     },
   };
 }
@@ -301,7 +335,7 @@ function hoursOf(m: BoundMapping, values: Record<string, unknown>, problem: Repo
   const raw = m.raw(values, "hours");
   const value = typeof raw === "string" ? cleanText(raw, m.blanks) : typeof raw === "object" ? raw : null;
   if (value !== null && value !== undefined) {
-    const h = normaliseHours(value);
+    const h = normaliseHours(value, m.mapping.hours_syntax);
     if (h.problem) problem("hours", h.problem.code, h.problem.message, "repaired");
     weekly = h.value?.weekly ?? null;
     timezone = h.value?.timezone ?? null;
@@ -368,7 +402,10 @@ function givenSources(raw: unknown, problem: Report): NormalisedRecord["givenSou
  * evidence carries the brand's Wikidata item in its detail (`… (Wikidata Q123)`): it is read back from there.
  */
 function evidenceOf(text: string | null): NormalisedRecord["networkEvidence"] {
-  const m = text === null ? null : /^(source_column|brand|dictionary|name_pattern): (.+)$/.exec(text);
+  const m =
+    text === null
+      ? null
+      : /^(source_column|brand|registry_organisation|dictionary|name_pattern): (.+)$/.exec(text);
   if (!m) return null;
   const kind = m[1] as NetworkEvidence["kind"];
   const detail = m[2] as string;

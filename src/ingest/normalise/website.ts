@@ -2,7 +2,9 @@ import type { Normalised } from "./phone.js";
 
 /**
  * A web site as an absolute https URL: a missing scheme gets `https://`, `http` is upgraded, the host is
- * lower-cased, tracking parameters (`utm_*`, `gclid`, `fbclid`, `msclkid`, …) are removed. Anything that is not a plausible public web address becomes null and is reported.
+ * lower-cased, tracking parameters (`utm_*`, `gclid`, `fbclid`, `msclkid`, `mc_*`, …) are removed from the query and
+ * from a fragment of parameters and reported (`tracking_removed`, a repair), the other parameters kept as written.
+ * Anything that is not a plausible public web address becomes null and is reported.
  * @example normaliseWebsite("WWW.CARENOW.COM/Locations") // { value: "https://www.carenow.com/Locations" }
  */
 export function normaliseWebsite(text: string): Normalised<string | null> {
@@ -29,12 +31,52 @@ export function normaliseWebsite(text: string): Normalised<string | null> {
     return invalid("has no valid public host name");
   url.protocol = "https:";
   if (url.port === "443") url.port = "";
-  for (const key of [...url.searchParams.keys()]) if (isTracking(key)) url.searchParams.delete(key);
-  if (url.searchParams.size === 0) url.search = "";
-  return { value: url.href };
+  const removed: string[] = [];
+  url.search = withoutTracking(url.search.slice(1), removed);
+  // A fragment of parameters (`#utm_source=…`) is cleaned alike; a route (`#/page`) is left alone.
+  if (/^#[^/?#]*=/.test(url.hash)) url.hash = withoutTracking(url.hash.slice(1), removed);
+  if (removed.length === 0) return { value: url.href };
+  return {
+    value: url.href,
+    problem: {
+      code: "tracking_removed",
+      message: `tracking parameter(s) ${[...new Set(removed)].join(", ")} removed from "${text}"`,
+    },
+  };
 }
 
-/** Query parameters that track a visit rather than address a page: removed from web sites. */
+/**
+ * A query (or a fragment of parameters) without its tracking parameters, the others kept as they were written
+ * (not re-encoded); `&amp;`, an HTML-escaped separator that pages and scrapers leave in links, is read as `&`.
+ * Removed keys are added to `removed`. Returns "" when nothing is left, else the text with its `?`/`#` to come.
+ */
+function withoutTracking(query: string, removed: string[]): string {
+  if (query === "") return "";
+  const kept = query
+    .replace(/&amp;/gi, "&")
+    .split("&")
+    .filter((part) => {
+      if (part === "") return false;
+      const key = decoded(part).split("=")[0]?.toLowerCase() ?? "";
+      if (!isTracking(key)) return true;
+      removed.push(key);
+      return false;
+    });
+  return kept.join("&");
+}
+
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part.replace(/\+/g, " "));
+  } catch {
+    return part;
+  }
+}
+
+/**
+ * Query parameters that track a visit (ad clicks, e-mail campaigns, analytics sessions) rather than address a page:
+ * removed from web sites, with the prefixes below.
+ */
 const TRACKING = new Set([
   "gclid",
   "gclsrc",
@@ -59,9 +101,27 @@ const TRACKING = new Set([
   "cmpid",
   "campaignid",
   "adgroupid",
+  "gad_source",
+  "gad_campaignid",
+  "mkt_tok",
+  "oly_anon_id",
+  "oly_enc_id",
+  "rb_clickid",
+  "s_cid",
+  "ef_id",
+  "irclickid",
+  "wickedid",
+  "sccid",
+  "vero_id",
+  "_kx",
+  "_branch_match_id",
+  "epik",
 ]);
+
+/** Families of tracking parameters: Google Analytics (`utm_`), Mailchimp (`mc_`), HubSpot ads (`hsa_`), Matomo (`pk_`, `mtm_`). */
+const TRACKING_PREFIXES = ["utm_", "mc_", "hsa_", "pk_", "mtm_", "matomo_", "piwik_"];
 
 function isTracking(key: string): boolean {
   const k = key.toLowerCase();
-  return k.startsWith("utm_") || TRACKING.has(k);
+  return TRACKING.has(k) || TRACKING_PREFIXES.some((p) => k.startsWith(p));
 }

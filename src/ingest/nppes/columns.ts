@@ -11,6 +11,18 @@ export const TAXONOMY_SLOTS = 15;
 /** The urgent care taxonomy code (NUCC: Ambulatory Health Care Facilities, Clinic/Center, Urgent Care). */
 export const URGENT_CARE_TAXONOMY = "261QU0200X";
 
+/**
+ * How messages name taxonomy codes: the ones asked for (`--taxonomy`), not urgent care unless it is among them.
+ * @example taxonomyWords(["261QU0200X"]) // "the urgent care taxonomy (261QU0200X)"
+ * @example taxonomyWords(["207Q00000X", "208D00000X"]) // "one of the taxonomies 207Q00000X, 208D00000X"
+ */
+export function taxonomyWords(codes: readonly string[]): string {
+  const list = [...new Set(codes.map((c) => c.toUpperCase()))];
+  if (list.length === 1 && list[0] === URGENT_CARE_TAXONOMY)
+    return `the urgent care taxonomy (${URGENT_CARE_TAXONOMY})`;
+  return list.length === 1 ? `the taxonomy ${list[0]}` : `one of the taxonomies ${list.join(", ")}`;
+}
+
 /** The main file (`npidata_pfile_<from>-<to>.csv`). */
 export const MAIN = {
   npi: "NPI",
@@ -36,6 +48,12 @@ export const MAIN = {
 export const TAXONOMY_COLUMNS: readonly string[] = Array.from(
   { length: TAXONOMY_SLOTS },
   (_, i) => `Healthcare Provider Taxonomy Code_${i + 1}`,
+);
+
+/** `Healthcare Provider Primary Taxonomy Switch_N` for N = 1 … 15: `Y` on the slot the provider calls primary. */
+export const PRIMARY_SWITCH_COLUMNS: readonly string[] = Array.from(
+  { length: TAXONOMY_SLOTS },
+  (_, i) => `Healthcare Provider Primary Taxonomy Switch_${i + 1}`,
 );
 
 /** Main-file columns without which no clinic can be read (a file missing one is refused). */

@@ -1,5 +1,7 @@
 import { identityStreet } from "../../dataset/identity.js";
+import type { Taxonomy } from "../../schema/evidence.js";
 import { clinicId } from "../../util/id.js";
+import { integral } from "../normalise/resaved.js";
 import type { TextOptions } from "../readers/encoding.js";
 import type { ReaderEvent, RowProblem, SourceFacts } from "../readers/types.js";
 import type { NppesBundle, NppesFile } from "./bundle.js";
@@ -10,6 +12,8 @@ import {
   MAIN,
   MAIN_REQUIRED,
   OTHER_NAME,
+  TAXONOMY_COLUMNS,
+  taxonomyWords,
   URGENT_CARE_TAXONOMY,
 } from "./columns.js";
 import { deactivation, mainRow, type UrgentCareOrg } from "./main-row.js";
@@ -29,7 +33,20 @@ export const NPPES_ROW = {
   phone: "Phone",
   lastUpdate: "Last Update Date",
   location: "Location",
+  legalName: "Legal Name",
+  otherNames: "Other Names",
+  parent: "Parent Organization",
+  taxonomies: "Taxonomies",
 } as const;
+
+/**
+ * An entry's taxonomies as one cell of the reader's rows: `CODE@SLOT`, with `*` after the primary one, joined with
+ * `|` in slot order (`193200000X@1*|261QU0200X@2`); `readTaxonomies` reads it back.
+ * @example taxonomyCell([{ code: "261QU0200X", slot: 1, primary: true }]) // "261QU0200X@1*"
+ */
+export function taxonomyCell(taxonomies: readonly Taxonomy[]): string {
+  return taxonomies.map((t) => `${t.code}@${t.slot}${t.primary ? "*" : ""}`).join("|");
+}
 
 export interface NppesReadOptions {
   /** Taxonomy codes of the clinics to keep (default: urgent care, 261QU0200X). */
@@ -62,6 +79,7 @@ export async function* readNppes(
     yield { type: "columns", columns: Object.values(NPPES_ROW) };
     const decided = new Set<string>();
     const notes = [...bundle.notes];
+    let empty: string | undefined;
     let published = bundle.period?.to ?? null;
     if (bundle.deactivation) {
       const read = await readDeactivations(bundle.deactivation, decided, onRowProblem, options.text);
@@ -71,6 +89,7 @@ export async function* readNppes(
     if (bundle.main) {
       const taxonomies = new Set((options.taxonomies ?? [URGENT_CARE_TAXONOMY]).map((t) => t.toUpperCase()));
       const orgs: UrgentCareOrg[] = [];
+      let rejected = 0;
       const main = bundle.main;
       const totals = await scanFile(
         main,
@@ -81,31 +100,51 @@ export async function* readNppes(
         },
         MAIN_REQUIRED,
         ({ line, fields }, at) => {
-          const npiText = (fields[at(MAIN.npi)] ?? "").trim();
+          const npiText = integral((fields[at(MAIN.npi)] ?? "").trim());
           const watched = options.watch?.has(Number(npiText)) ?? false;
           const row = mainRow(fields, at, line, taxonomies, watched);
           if (row.kind === "other") return;
-          decided.add(row.kind === "clinic" ? row.org.npi : row.npi);
-          if (row.kind === "clinic") orgs.push(row.org);
-          else onRowProblem(line, row.code, row.message, main.label);
+          if (row.kind === "clinic") {
+            decided.add(row.org.npi);
+            orgs.push(row.org);
+            return;
+          }
+          if (row.code !== "invalid_npi") decided.add(row.npi);
+          rejected++;
+          onRowProblem(line, row.code, row.message, main.label, row.field);
         },
         (line, code, message) => onRowProblem(line, code, message, main.label),
         (bytes) => options.onProgress?.(`scanning ${main.label}`, bytes),
         options.text,
       );
       notes.push(
-        `${main.label}: ${(totals.lines - 1).toLocaleString("en-US")} rows scanned, ${orgs.length.toLocaleString("en-US")} urgent-care organisation(s) (taxonomy ${[...taxonomies].join(", ")})`,
+        `${main.label}: ${(totals.lines - 1).toLocaleString("en-US")} rows scanned, ${orgs.length.toLocaleString("en-US")} organisation(s) with ${taxonomyWords([...taxonomies])}`,
       );
+      if (orgs.length === 0 && rejected === 0 && bundle.kind === "full")
+        empty = await nothingMatched(main, totals.lines - 1, taxonomies, options.text);
       const wanted = new Set(orgs.map((o) => Number(o.npi)));
-      const dbas = bundle.othername
+      const others = bundle.othername
         ? await readOtherNames(bundle.othername, wanted, onRowProblem, options.text)
-        : new Map();
+        : new Map<string, OtherName[]>();
       const places = bundle.pl
         ? await readLocations(bundle.pl, wanted, onRowProblem, options.text)
         : new Map();
       for (const org of orgs) {
-        const name = org.dba ?? pickDba(dbas.get(org.npi)) ?? org.legalName;
-        const base = { npi: org.npi, name, lastUpdate: org.lastUpdate };
+        const names = others.get(org.npi) ?? [];
+        const name = org.dba ?? pickDba(names.filter((n) => n.type === DBA_TYPE)) ?? org.legalName;
+        const otherNames = [org.otherName ?? "", ...names.map((n) => n.name)].filter(
+          (n, i, all) => n !== "" && n !== name && n !== org.legalName && all.indexOf(n) === i,
+        );
+        const base = {
+          npi: org.npi,
+          npiText: org.npiText,
+          name,
+          lastUpdate: org.lastUpdate,
+          legalName: org.legalName,
+          otherNames,
+          parent: org.parent,
+          taxonomies: taxonomyCell(org.taxonomies),
+        };
         if (inUs(org.country, org.line, main.label, onRowProblem))
           yield row(org.line, main.label, base, org, org.npi, "primary");
         for (const p of places.get(org.npi) ?? []) {
@@ -119,6 +158,7 @@ export async function* readNppes(
       update: bundle.kind !== "full",
       npis: [...decided].sort(),
       notes,
+      ...(empty === undefined ? {} : { empty }),
     };
     yield { type: "source", facts };
   } finally {
@@ -141,10 +181,23 @@ interface SecondaryPlace extends Place {
   file: string;
 }
 
+/** What every place of an organisation shares: its NPI, names, date and taxonomies. */
+interface OrgCells {
+  npi: string;
+  /** The NPI as the file writes it (the normalise stage reports a re-save's repair). */
+  npiText: string;
+  name: string;
+  lastUpdate: string;
+  legalName: string;
+  otherNames: string[];
+  parent: string;
+  taxonomies: string;
+}
+
 function row(
   line: number,
   file: string,
-  org: { npi: string; name: string; lastUpdate: string },
+  org: OrgCells,
   place: Place,
   sourceId: string,
   location: "primary" | "secondary",
@@ -154,7 +207,8 @@ function row(
     row: line,
     file,
     values: {
-      [NPPES_ROW.npi]: org.npi,
+      // As the file writes it: the normalise stage reads a re-save's `1234567893.0` back, and counts the repair.
+      [NPPES_ROW.npi]: org.npiText,
       [NPPES_ROW.sourceId]: sourceId,
       [NPPES_ROW.name]: org.name,
       [NPPES_ROW.street]: place.street,
@@ -165,6 +219,10 @@ function row(
       [NPPES_ROW.phone]: place.phone,
       [NPPES_ROW.lastUpdate]: org.lastUpdate,
       [NPPES_ROW.location]: location,
+      [NPPES_ROW.legalName]: org.legalName,
+      [NPPES_ROW.otherNames]: org.otherNames.join("|"),
+      [NPPES_ROW.parent]: org.parent,
+      [NPPES_ROW.taxonomies]: org.taxonomies,
     },
   };
 }
@@ -176,15 +234,78 @@ function inUs(country: string, line: number, file: string, report: RowProblem): 
   return false;
 }
 
-/** The key of a secondary location in its source id: its street and ZIP code, so that it holds across months. */
+/**
+ * The key of a secondary location in its source id: its street and ZIP code, so that it holds across months — and
+ * across a re-save that wrote the ZIP `021341234` as `21341234.0`.
+ */
 function locationKey(p: Place): string {
-  return clinicId([identityStreet(`${p.street} ${p.street2}`), p.zip.slice(0, 5)]).slice(0, 8);
+  const digits = integral(p.zip);
+  const zip = /^\d{7,8}$/.test(digits)
+    ? digits.padStart(9, "0")
+    : /^\d{3,4}$/.test(digits)
+      ? digits.padStart(5, "0")
+      : digits;
+  return clinicId([identityStreet(`${p.street} ${p.street2}`), zip.slice(0, 5)]).slice(0, 8);
+}
+
+/** Lines of the main file read to say what it holds when no row matched (all of a small file, the start of a big one). */
+const SURVEY_LINES = 200_000;
+
+/**
+ * Why a full main file gave no row: how many rows it has, how many are organisations, and their taxonomies, most
+ * frequent first (of its first SURVEY_LINES lines), with what to try.
+ */
+async function nothingMatched(
+  main: NppesFile,
+  inFile: number,
+  taxonomies: ReadonlySet<string>,
+  text?: TextOptions,
+): Promise<string> {
+  let rows = 0;
+  let orgs = 0;
+  const counts = new Map<string, number>();
+  await scanFile(
+    main,
+    { needles: [], all: true },
+    [MAIN.npi, MAIN.entityType, TAXONOMY_COLUMNS[0] as string],
+    ({ fields }, at) => {
+      rows++;
+      if (integral((fields[at(MAIN.entityType)] ?? "").trim()) !== "2") return rows < SURVEY_LINES;
+      orgs++;
+      for (const c of TAXONOMY_COLUMNS) {
+        const code = (fields[at(c)] ?? "").trim().toUpperCase();
+        if (code !== "") counts.set(code, (counts.get(code) ?? 0) + 1);
+      }
+      return rows < SURVEY_LINES;
+    },
+    () => {},
+    undefined,
+    text,
+  );
+  const of = rows >= inFile ? "" : ` (of the first ${rows.toLocaleString("en-US")})`;
+  const top = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const listed = top
+    .slice(0, 8)
+    .map(([code, n]) => `${code} (${n.toLocaleString("en-US")})`)
+    .join(", ");
+  const more = top.length > 8 ? ` and ${top.length - 8} more` : "";
+  const held =
+    orgs === 0
+      ? `none of them an organisation (entity type 2): only organisations are clinics`
+      : `${orgs.toLocaleString("en-US")} of them organisations${of}, whose taxonomies are ${listed}${more}`;
+  return `no organisation with ${taxonomyWords([...taxonomies])}: ${inFile.toLocaleString("en-US")} rows read, ${held}. Try --taxonomy with the code of the clinics you want (repeat it for several), or check that this is the NPPES file you meant`;
 }
 
 /** Of an organisation's other "doing business as" names, one that says urgent care, else the first. */
-function pickDba(names: readonly string[] | undefined): string | null {
-  if (!names || names.length === 0) return null;
-  return names.find((n) => /urgent/i.test(n)) ?? (names[0] as string);
+function pickDba(names: readonly OtherName[]): string | null {
+  if (names.length === 0) return null;
+  return (names.find((n) => /urgent/i.test(n.name)) ?? (names[0] as OtherName)).name;
+}
+
+/** A name of the other-name file, with its type code (`3`: doing business as; `4`: former; `5`: other). */
+interface OtherName {
+  name: string;
+  type: string;
 }
 
 async function readOtherNames(
@@ -192,19 +313,20 @@ async function readOtherNames(
   wanted: ReadonlySet<number>,
   report: RowProblem,
   text?: TextOptions,
-): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
+): Promise<Map<string, OtherName[]>> {
+  const out = new Map<string, OtherName[]>();
   await scanFile(
     file,
     { needles: [], watch: wanted, maxKept: MAX_KEPT_RECORDS },
     Object.values(OTHER_NAME),
     ({ fields }, at) => {
-      const npi = (fields[at(OTHER_NAME.npi)] ?? "").trim();
+      const npi = integral((fields[at(OTHER_NAME.npi)] ?? "").trim());
       const name = (fields[at(OTHER_NAME.name)] ?? "").trim();
-      if (name === "" || (fields[at(OTHER_NAME.type)] ?? "").trim() !== DBA_TYPE) return;
+      if (name === "") return;
+      const other = { name, type: integral((fields[at(OTHER_NAME.type)] ?? "").trim()) };
       const list = out.get(npi);
-      if (list) list.push(name);
-      else out.set(npi, [name]);
+      if (list) list.push(other);
+      else out.set(npi, [other]);
     },
     (line, code, message) => report(line, code, message, file.label),
     undefined,
@@ -226,7 +348,7 @@ async function readLocations(
     [LOCATION.npi, LOCATION.street, LOCATION.city, LOCATION.state, LOCATION.zip],
     ({ line, fields }, at) => {
       const cell = (name: string) => (at(name) < 0 ? "" : (fields[at(name)] ?? "").trim());
-      const npi = cell(LOCATION.npi);
+      const npi = integral(cell(LOCATION.npi));
       const place: SecondaryPlace = {
         line,
         file: file.label,
@@ -278,8 +400,8 @@ async function readDeactivations(
     { needles: [], all: true },
     [DEACTIVATION.npi, DEACTIVATION.date],
     ({ line, fields }, at) => {
-      const npi = (fields[at(DEACTIVATION.npi)] ?? "").trim();
-      const date = (fields[at(DEACTIVATION.date)] ?? "").trim();
+      const npi = integral((fields[at(DEACTIVATION.npi)] ?? "").trim());
+      const date = integral((fields[at(DEACTIVATION.date)] ?? "").trim());
       if (!/^\d{10}$/.test(npi) || deactivation(date, "") === null) {
         report(
           line,

@@ -23,14 +23,16 @@ export interface ScanTotals {
  * else a fatal `missing_columns`), then every kept line is parsed and passed on with its true line number; a line
  * whose cells do not match the header is reported (`row_malformed`) with its line, as is a line over 1 MiB. The
  * bytes are checked as UTF-8 as they stream (`readers/encoding.ts`): a file that is not is refused at its first bad
- * byte, unless `--encoding` says how to read it.
+ * byte, unless `--encoding` says how to read it. `onRecord` returning false stops the scan there (the totals count the
+ * lines up to it).
  * @example const totals = await scanFile(file, { needles: ["261QU0200X"] }, MAIN_REQUIRED, (r, at) => …, report);
  */
 export async function scanFile(
   file: NppesFile,
   options: ScanOptions,
   required: readonly string[],
-  onRecord: (record: ScannedRecord, at: (name: string) => number) => void,
+  // biome-ignore lint/suspicious/noConfusingVoidType: a callback that returns nothing goes on.
+  onRecord: (record: ScannedRecord, at: (name: string) => number) => boolean | void,
   onProblem: (line: number, code: string, message: string) => void,
   onProgress?: (bytes: number) => void,
   text: TextOptions = {},
@@ -39,6 +41,7 @@ export async function scanFile(
   let at: (name: string) => number = () => -1;
   let failure: FatalInputError | null = null;
   let kept = 0;
+  let stopped = false;
   const scanner = new LineScanner(
     options,
     ({ line, text }) => {
@@ -68,7 +71,7 @@ export async function scanFile(
             row: 1,
             field: "",
             code: "missing_columns",
-            message: `not an NPPES file of this kind: column(s) missing: ${missing.map((m) => `"${m}"`).join(", ")}`,
+            message: `not an NPPES file of this kind: column(s) missing: ${missing.map((m) => `"${m}"`).join(", ")}. Give CMS's file as published (docs/ingest.md, "Where the files come from"), or drop --profile nppes for another CSV file`,
           });
         return;
       }
@@ -82,7 +85,7 @@ export async function scanFile(
         );
         return;
       }
-      onRecord({ line, fields }, at);
+      if (!stopped && onRecord({ line, fields }, at) === false) stopped = true;
     },
     (line, bytes, crOnly) => {
       if (crOnly && !failure) failure = crOnlyLines(file.label, line);
@@ -113,7 +116,7 @@ export async function scanFile(
   try {
     for await (const chunk of input) {
       scanner.push(chunk);
-      if (failure) break;
+      if (failure || stopped) break;
       if (onProgress && scanner.bytes >= next) {
         onProgress(scanner.bytes);
         next = scanner.bytes + (64 << 20);
@@ -132,6 +135,7 @@ export async function scanFile(
     (input as { destroy?: () => void }).destroy?.();
   }
   if (failure) throw failure;
+  if (stopped) return { lines: scanner.lines, bytes: scanner.bytes, header: header ?? [] };
   scanner.end();
   if (failure) throw failure;
   if (header === null)
@@ -157,6 +161,7 @@ function crOnlyLines(label: string, line: number): FatalInputError {
     field: "",
     code: "file_unreadable",
     message:
-      "the lines of the file end with a CR alone (classic Mac OS line ends), not with CRLF as CMS writes NPPES files: save it again with CRLF or LF line ends (for example `tr '\\r' '\\n' < in.csv > out.csv`)",
+      "the lines of the file end with a CR alone (classic Mac OS line ends), not with CRLF as CMS writes NPPES files",
+    next: "Save it again with CRLF or LF line ends (for example `tr '\\r' '\\n' < in.csv > out.csv`)",
   });
 }

@@ -33,6 +33,8 @@ export const MAX_KEPT_RECORDS = 100_000;
 const NL = 0x0a;
 const CR = 0x0d;
 const QUOTE = 0x22;
+const COMMA = 0x2c;
+const DOT = 0x2e;
 
 /**
  * Finds the few lines of a huge NPPES file that can matter without parsing the others: a line that holds none of
@@ -205,13 +207,16 @@ export class LineScanner {
 }
 
 /**
- * The NPI in the first cell of the line starting at `p` (`"1234567890",…`, NPPES quotes every cell), as a number;
- * -1 when the line does not start that way.
+ * The NPI in the first cell of the line starting at `p` (`"1234567890",…`, NPPES quotes every cell; a spreadsheet's
+ * or pandas' re-save does not: `1234567890,…`, `1234567890.0,…`), as a number; -1 when the line does not start so.
  */
 export function npiAt(buf: Buffer, p: number): number {
-  if (buf[p] !== QUOTE || buf[p + 11] !== QUOTE) return -1;
+  const quoted = buf[p] === QUOTE;
+  const start = quoted ? p + 1 : p;
+  const after = buf[start + 10];
+  if (quoted ? after !== QUOTE : after !== COMMA && after !== DOT) return -1;
   let n = 0;
-  for (let i = p + 1; i < p + 11; i++) {
+  for (let i = start; i < start + 10; i++) {
     const d = (buf[i] as number) - 48;
     if (d < 0 || d > 9) return -1;
     n = n * 10 + d;

@@ -116,7 +116,8 @@ class CrcCheck extends Transform {
         row: 0,
         field: "",
         code: "file_unreadable",
-        message: `the member is damaged: its bytes' CRC-32 is ${hex(this.#crc)} where the archive records ${hex(this.expected >>> 0)} (\`unzip -t\` says "bad CRC"); nothing of it is used. Download the bundle again`,
+        message: `the member is damaged: its bytes' CRC-32 is ${hex(this.#crc)} where the archive records ${hex(this.expected >>> 0)} (\`unzip -t\` says "bad CRC"); nothing of it is used`,
+        next: "Download the bundle again",
       }),
     );
   }

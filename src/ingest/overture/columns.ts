@@ -62,6 +62,10 @@ export const OVERTURE_ROW = {
   brand: "Brand",
   brandWikidata: "Brand Wikidata",
   updated: "Update Time",
+  category: "Category",
+  alternates: "Alternate Categories",
+  confidence: "Confidence",
+  basedOn: "Based On",
 } as const;
 
 /** Overture's category of urgent-care centres. */

@@ -8,7 +8,14 @@ import {
 } from "hyparquet";
 import { FatalInputError } from "../problems.js";
 import { PARQUET_CODECS, PARQUET_CODECS_ASYNC } from "../readers/codecs.js";
-import { type Cell, type Leaf, LeafChunk, parquetFatal, schemaLeaves } from "../readers/parquet-leaf.js";
+import {
+  type Cell,
+  type Leaf,
+  LeafChunk,
+  PARQUET_DAMAGED,
+  parquetFatal,
+  schemaLeaves,
+} from "../readers/parquet-leaf.js";
 import {
   checkSchema,
   MAX_GROUP_BYTES,
@@ -77,8 +84,8 @@ const skip = (schema: readonly SchemaElement[], i: number): number => {
 export async function parquetFooter(
   path: string,
 ): Promise<{ metadata: FileMetaData; handle: FileHandle; size: number }> {
-  const fail = (code: string, message: string): never => {
-    throw new FatalInputError({ file: path, row: 0, field: "", code, message });
+  const fail = (code: string, message: string, next?: string): never => {
+    throw new FatalInputError({ file: path, row: 0, field: "", code, message, ...(next ? { next } : {}) });
   };
   let handle: FileHandle;
   try {
@@ -105,10 +112,7 @@ export async function parquetFooter(
     await handle.close();
     if (e instanceof FatalInputError) throw e;
     if (e instanceof ParquetLimitError) throw parquetFatal(path, null, "", e);
-    return fail(
-      "file_unreadable",
-      `not a readable Parquet file: ${(e as Error).message}. Download it again, or write it again (DuckDB: COPY … TO 'file.parquet' (FORMAT parquet))`,
-    );
+    return fail("file_unreadable", `not a readable Parquet file: ${(e as Error).message}`, PARQUET_DAMAGED);
   }
 }
 
@@ -139,7 +143,7 @@ export async function openPlaces(path: string): Promise<PlacesFile> {
       row: 0,
       field: "",
       code: "missing_columns",
-      message: `not an Overture places file this importer reads: no ${missing.join(", ")}`,
+      message: `not an Overture places file this importer reads: no ${missing.join(", ")}. Give a file of Overture's places theme (docs/ingest.md, "Getting the file"), or drop --profile overture for another Parquet file`,
     });
   }
   return {

@@ -40,7 +40,14 @@ const ROW_FIELDS: readonly PlaceField[] = [
   "brandName",
   "brandWikidata",
   "sourceUpdated",
+  "sourceDataset",
+  "confidence",
 ];
+
+/** The category fields of a file: `categories` where the release has them, else `taxonomy`. */
+function categoryFields(file: PlacesFile): readonly [PlaceField, PlaceField] {
+  return file.leaves.category !== null ? ["category", "alternates"] : ["taxonomy", "taxonomyAlternates"];
+}
 
 /**
  * Reads an Overture Maps places file (a release's GeoParquet, or an extract of it) as rows of the `overture`
@@ -135,13 +142,15 @@ async function rowValues(
   // The columns are read (and, off the main thread, decompressed) together; each is decoded as it arrives.
   const read = file.group(index);
   const picked = new Map<PlaceField, Picked[][]>();
+  const [category, alternates] = categoryFields(file);
+  const fields = [...ROW_FIELDS, category, alternates];
   await Promise.all(
-    ROW_FIELDS.map(async (f) => {
+    fields.map(async (f) => {
       const c = await read.chunk(f);
       if (c) picked.set(f, c.pick(rows));
     }),
   );
-  const values = ROW_FIELDS.map((f) => picked.get(f));
+  const values = fields.map((f) => picked.get(f));
   const cells = (f: PlaceField, k: number) => picked.get(f)?.[k] ?? [];
   const first = (f: PlaceField, k: number): string | null => {
     const c = cells(f, k)[0];
@@ -150,7 +159,7 @@ async function rowValues(
   const all = (f: PlaceField, k: number): string[] =>
     cells(f, k).flatMap((c) => (c instanceof Uint8Array ? [str(c)] : []));
   return rows.map((_, k): PlaceRow => {
-    const large = oversized(file, ROW_FIELDS, values, k);
+    const large = oversized(file, fields, values, k);
     if (large) return large;
     const geometry = pointOf(cells("geometry", k)[0]);
     if (geometry.kind === "other")
@@ -182,6 +191,10 @@ async function rowValues(
         [OVERTURE_ROW.brand]: first("brandName", k),
         [OVERTURE_ROW.brandWikidata]: first("brandWikidata", k),
         [OVERTURE_ROW.updated]: updated,
+        [OVERTURE_ROW.category]: first(category, k),
+        [OVERTURE_ROW.alternates]: all(alternates, k).join("|"),
+        [OVERTURE_ROW.confidence]: numberOf(cells("confidence", k)[0]),
+        [OVERTURE_ROW.basedOn]: [...new Set(all("sourceDataset", k))].sort().join("|"),
       },
     };
   });
@@ -198,6 +211,11 @@ export function stateOf(region: string | null, country: string | null): string |
   if (region === null) return null;
   const m = /^US-([A-Z]{2})$/i.exec(region.trim());
   return m ? (m[1] as string).toUpperCase() : region;
+}
+
+/** A number cell (a place's confidence) as text; null when it has none. */
+function numberOf(cell: Picked | undefined): string | null {
+  return typeof cell === "number" && Number.isFinite(cell) ? String(cell) : null;
 }
 
 /**

@@ -9,6 +9,7 @@ import { defineMapping } from "./mapping.js";
 export const CANONICAL_PROFILE = defineMapping({
   name: "canonical",
   source: "Urgent Care Directory export",
+  source_type: "export",
   keep_ids: true,
   csv_formula_escape: true,
   // What our export published without coordinates stays so; its approximate points carry `coordinates_source`.
@@ -41,6 +42,8 @@ export const CANONICAL_PROFILE = defineMapping({
     coordinates_source: "coordinates_source",
     npi: "npi",
     sources: "sources",
+    kind: "kind",
+    evidence: "evidence",
   },
   required: ["id", "name", "state", "city"],
   proper_case: false,

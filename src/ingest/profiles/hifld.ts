@@ -9,6 +9,7 @@ import { defineMapping } from "./mapping.js";
 export const HIFLD_PROFILE = defineMapping({
   name: "hifld",
   source: "HIFLD Urgent Care Facilities",
+  source_type: "facility_list",
   id_namespace: "hifld",
   upstream: [
     {

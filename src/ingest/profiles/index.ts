@@ -1,10 +1,12 @@
 import { readFile } from "node:fs/promises";
+import { ATP_MARKERS, ATP_PROFILE } from "./alltheplaces.js";
 import { CANONICAL_MARKERS, CANONICAL_PROFILE } from "./canonical.js";
 import { HIFLD_MARKERS, HIFLD_PROFILE } from "./hifld.js";
 import { Mapping } from "./mapping.js";
 import { NPPES_MARKERS, NPPES_PROFILE } from "./nppes.js";
 import { OVERTURE_MARKERS, OVERTURE_PROFILE } from "./overture.js";
 
+export { ATP_PROFILE } from "./alltheplaces.js";
 export { CANONICAL_PROFILE } from "./canonical.js";
 export { HIFLD_PROFILE } from "./hifld.js";
 export { columnsOf, defineMapping, MAPPABLE_FIELDS, type MappableField, Mapping } from "./mapping.js";
@@ -17,6 +19,7 @@ export const BUILT_IN_PROFILES: Readonly<Record<string, Mapping>> = {
   canonical: CANONICAL_PROFILE,
   nppes: NPPES_PROFILE,
   overture: OVERTURE_PROFILE,
+  alltheplaces: ATP_PROFILE,
 };
 
 /** A mapping file that cannot be used; the CLI turns it into a usage error. */
@@ -34,7 +37,7 @@ export async function loadProfile(nameOrFile: string): Promise<Mapping> {
   if (builtIn) return builtIn;
   if (!nameOrFile.toLowerCase().endsWith(".json")) {
     throw new MappingFileError(
-      `unknown profile "${nameOrFile}": use hifld, canonical, nppes, overture or a mapping file ending in .json`,
+      `unknown profile "${nameOrFile}": use hifld, canonical, nppes, overture, alltheplaces or a mapping file ending in .json`,
     );
   }
   let text: string;
@@ -68,5 +71,6 @@ export function detectProfile(columns: readonly string[]): Mapping | undefined {
   if (all(HIFLD_MARKERS)) return HIFLD_PROFILE;
   if (all(NPPES_MARKERS)) return NPPES_PROFILE;
   if (all(OVERTURE_MARKERS)) return OVERTURE_PROFILE;
+  if (all(ATP_MARKERS)) return ATP_PROFILE;
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SourceType } from "../../schema/evidence.js";
 import { SourceField } from "../../schema/sources.js";
 
 /** The canonical fields an input column can be mapped to. */
@@ -34,6 +35,16 @@ export const MAPPABLE_FIELDS = [
   "network_evidence",
   "coordinates_source",
   "sources",
+  "legal_name",
+  "other_names",
+  "parent_organisation",
+  "taxonomies",
+  "category",
+  "alternate_categories",
+  "confidence",
+  "based_on",
+  "kind",
+  "evidence",
 ] as const;
 export type MappableField = (typeof MAPPABLE_FIELDS)[number];
 
@@ -73,6 +84,10 @@ export const Mapping = z.strictObject({
     description:
       "The source's ids are proven stable across its exports: clinic ids are derived from them (else from name, street and state).",
   }),
+  source_type: SourceType.default("mapping").meta({
+    description:
+      "What kind of source the file is, for the evidence of its places: `registry`, `facility_list`, `places`, `store_locator` (a chain's own list of its locations: it confirms a place alone), `mapping` (the default: an operator's file), `export`.",
+  }),
   upstream: z.array(Upstream).default([]).meta({
     description: "The original sources of this file, credited with the data (name, publisher, url, license).",
   }),
@@ -106,6 +121,10 @@ export const Mapping = z.strictObject({
   csv_formula_escape: z.boolean().default(false).meta({
     description:
       "The CSV was written with text cells that start like a formula prefixed by `'` (our downloads): the `'` is removed.",
+  }),
+  hours_syntax: z.enum(["text", "osm"]).default("text").meta({
+    description:
+      "How the hours column is written: `text`, our exports' form (`mon 08:00-20:00; …; sun closed`); `osm`, OpenStreetMap's `opening_hours` syntax (`Mo-Fr 08:00-20:00; Sa 09:00-13:00`), a day it leaves out read as not known.",
   }),
   networks_from_names: z
     .boolean()

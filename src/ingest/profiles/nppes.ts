@@ -13,6 +13,7 @@ import { defineMapping } from "./mapping.js";
 export const NPPES_PROFILE = defineMapping({
   name: "nppes",
   source: "CMS NPPES",
+  source_type: "registry",
   id_namespace: "npi",
   stable_source_ids: true,
   upstream: [
@@ -35,6 +36,10 @@ export const NPPES_PROFILE = defineMapping({
     zip: NPPES_ROW.zip,
     phone: NPPES_ROW.phone,
     date: NPPES_ROW.lastUpdate,
+    legal_name: NPPES_ROW.legalName,
+    other_names: NPPES_ROW.otherNames,
+    parent_organisation: NPPES_ROW.parent,
+    taxonomies: NPPES_ROW.taxonomies,
   },
   required: ["source_id", "npi", "name", "state", "city"],
   strip_company_forms: true,

@@ -12,6 +12,7 @@ import { defineMapping } from "./mapping.js";
 export const OVERTURE_PROFILE = defineMapping({
   name: "overture",
   source: "Overture Maps places",
+  source_type: "places",
   id_namespace: "overture",
   stable_source_ids: true,
   upstream: [
@@ -37,6 +38,10 @@ export const OVERTURE_PROFILE = defineMapping({
     brand: OVERTURE_ROW.brand,
     brand_wikidata: OVERTURE_ROW.brandWikidata,
     date: OVERTURE_ROW.updated,
+    category: OVERTURE_ROW.category,
+    alternate_categories: OVERTURE_ROW.alternates,
+    confidence: OVERTURE_ROW.confidence,
+    based_on: OVERTURE_ROW.basedOn,
   },
   required: ["source_id", "name", "state", "city"],
   authority: ["coordinates", "website"],

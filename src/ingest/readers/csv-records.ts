@@ -24,6 +24,8 @@ export type CsvItem =
 export class CsvSplitter {
   private pending: Line[] = [];
   width: number | undefined;
+  /** The field separator: `,` unless the file uses another (see `detectDelimiter`). */
+  delimiter = ",";
 
   /** Adds a line; returns the items it completes. */
   push(line: Line): CsvItem[] {
@@ -53,7 +55,7 @@ export class CsvSplitter {
       let text = "";
       while (parsed.open && span < this.pending.length && span < MAX_RECORD_LINES) {
         text = span === 0 ? first.text : `${text}\n${(this.pending[span] as Line).text}`;
-        parsed = parseFields(text);
+        parsed = parseFields(text, this.delimiter);
         span++;
       }
       if (parsed.open) {
@@ -95,10 +97,14 @@ export class CsvSplitter {
  * The fields of a record's text; `open` when a quoted field is not closed by the end. A quote inside an unquoted
  * field is kept as a character; characters after a closing quote are kept too, but mark a `strayQuote` (the
  * quotes do not pair the RFC 4180 way).
+ * `delimiter` separates fields (`,` by default; `|`, `;`, a tab).
  * @example parseFields('a,"b,c",d') // { fields: ["a", "b,c", "d"], open: false, strayQuote: false }
  */
-export function parseFields(text: string): { fields: string[]; open: boolean; strayQuote: boolean } {
-  if (!text.includes('"')) return { fields: text.split(","), open: false, strayQuote: false };
+export function parseFields(
+  text: string,
+  delimiter = ",",
+): { fields: string[]; open: boolean; strayQuote: boolean } {
+  if (!text.includes('"')) return { fields: text.split(delimiter), open: false, strayQuote: false };
   let strayQuote = false;
   let closed = false;
   const fields: string[] = [];
@@ -119,7 +125,7 @@ export function parseFields(text: string): { fields: string[]; open: boolean; st
       } else field += ch;
       continue;
     }
-    if (ch === ",") {
+    if (ch === delimiter) {
       fields.push(field);
       field = "";
       atStart = true;
@@ -134,3 +140,27 @@ export function parseFields(text: string): { fields: string[]; open: boolean; st
   fields.push(field);
   return { fields, open: quoted, strayQuote };
 }
+
+/** The delimiters a CSV file is read with when none is given: the comma, the pipe, the semicolon and the tab. */
+export const DELIMITERS = [",", "|", ";", "\t"] as const;
+
+/**
+ * The delimiter of a file from its header line: of the comma, pipe, semicolon and tab, the one that splits it into
+ * the most fields (the comma on a tie, and when none splits it).
+ * @example detectDelimiter("OBJECTID|ID|NAME|ADDRESS") // "|"
+ */
+export function detectDelimiter(header: string): string {
+  let best = ",";
+  let most = 1;
+  for (const d of DELIMITERS) {
+    const n = parseFields(header, d).fields.length;
+    if (n > most) {
+      best = d;
+      most = n;
+    }
+  }
+  return best;
+}
+
+/** How a delimiter is written in messages: `,`, `|`, `;`, `tab`. */
+export const delimiterName = (d: string) => (d === "\t" ? "tab" : d);

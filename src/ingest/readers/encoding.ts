@@ -12,7 +12,7 @@ export interface TextOptions {
    * `latin1`, `utf-16le`, …). A byte-order mark always wins; a file that is valid UTF-8 is read as UTF-8.
    */
   encoding?: string;
-  /** Reports a decision about a file's encoding (a notice), at the line it concerns (0: the whole file). */
+  /** Reports a decision about how a file is read — its encoding, its delimiter — (a notice), at the line it concerns (0: the whole file). */
   notice?: (row: number, code: string, message: string) => void;
 }
 

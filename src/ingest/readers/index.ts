@@ -1,8 +1,11 @@
 import { open } from "node:fs/promises";
 import { extname } from "node:path";
+import { type AtpReadOptions, readAllThePlaces } from "../alltheplaces/reader.js";
+import { isAtpArchive } from "../alltheplaces/run.js";
 import { openCsvBundle, openZipBundle } from "../nppes/bundle.js";
 import { type NppesFileKind, nppesFileKind } from "../nppes/columns.js";
 import { type NppesReadOptions, readNppes } from "../nppes/reader.js";
+import { openZip } from "../nppes/zip.js";
 import { isPlacesSchema, parquetFooter } from "../overture/places-file.js";
 import { type OvertureReadOptions, readOverture } from "../overture/reader.js";
 import { FatalInputError } from "../problems.js";
@@ -20,12 +23,14 @@ export type { InputFormat, ReaderEvent, RowProblem, SourceFacts } from "./types.
 const BY_EXTENSION: Record<string, InputFormat> = {
   ".csv": "csv",
   ".txt": "csv",
+  ".tsv": "csv",
   ".json": "json",
   ".ndjson": "ndjson",
   ".jsonl": "ndjson",
   ".parquet": "parquet",
   ".pq": "parquet",
   ".zip": "zip",
+  ".geojson": "geojson",
 };
 
 /**
@@ -49,6 +54,10 @@ export interface ReadContext {
   forceOverture?: boolean;
   /** How to read text that is not UTF-8 (`--encoding`). */
   text?: TextOptions;
+  /** `--delimiter`: the field separator of CSV files (else detected from each header). */
+  delimiter?: string;
+  /** All The Places runs: which spiders and brands are urgent care. */
+  alltheplaces?: AtpReadOptions;
 }
 
 /**
@@ -64,7 +73,17 @@ export async function* readRecords(
   context: ReadContext = {},
 ): AsyncGenerator<ReaderEvent> {
   switch (format) {
+    case "geojson":
+      yield* readAllThePlaces(path, onRowProblem, context.alltheplaces);
+      return;
     case "zip": {
+      // An All The Places run's output (one GeoJSON per spider) is told from CMS's bundle by its members.
+      const zip = await openZip(path).catch(() => null);
+      if (zip !== null && isAtpArchive(zip)) {
+        yield* readAllThePlaces(path, onRowProblem, context.alltheplaces, zip);
+        return;
+      }
+      zip?.close();
       const bundle = await openZipBundle(path).catch((e: Error) => {
         if (e instanceof FatalInputError) throw e;
         throw new FatalInputError({
@@ -82,7 +101,7 @@ export async function* readRecords(
           row: 0,
           field: "",
           code: "unknown_format",
-          message: `a ZIP archive without an NPPES file (npidata_pfile_….csv) or deactivation report${bundle.notes.length ? `: ${bundle.notes.join("; ")}` : ""}; other archives are not read: extract the file`,
+          message: `a ZIP archive without an NPPES file (npidata_pfile_….csv), a deactivation report or All The Places' GeoJSON files${bundle.notes.length ? `: ${bundle.notes.join("; ")}` : ""}; other archives are not read: extract the file`,
         });
       }
       yield* readNppes(bundle, onRowProblem, context.nppes);
@@ -96,7 +115,7 @@ export async function* readRecords(
         yield* readNppes(bundle, onRowProblem, context.nppes);
         return;
       }
-      yield* readCsv(path, onRowProblem, context.text);
+      yield* readCsv(path, onRowProblem, context.text, context.delimiter);
       return;
     }
     case "json":

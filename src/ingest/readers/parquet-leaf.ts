@@ -539,9 +539,14 @@ export function parquetFatal(
     row: 0,
     field: column,
     code: "file_unreadable",
-    message: `${where ? `${where}: ` : ""}${what}. The file is damaged or not as Parquet writers write it: download it again, or write it again (DuckDB: COPY … TO 'file.parquet' (FORMAT parquet))`,
+    message: `${where ? `${where}: ` : ""}${what}`,
+    next: PARQUET_DAMAGED,
   });
 }
+
+/** What to try with a Parquet file that is damaged or not as Parquet writers write it. */
+export const PARQUET_DAMAGED =
+  "The file is damaged or not as Parquet writers write it: download it again, or write it again (DuckDB: COPY … TO 'file.parquet' (FORMAT parquet))";
 
 /** A value as `pick` gives it: bytes over MAX_VALUE_BYTES become an `OversizedValue`. */
 const sized = (c: Cell): Picked =>

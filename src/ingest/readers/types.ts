@@ -22,10 +22,21 @@ export interface SourceFacts {
   npis: string[];
   /** Figures for the report (rows scanned, companion files found). */
   notes: string[];
+  /**
+   * Why a reader that keeps only some rows (NPPES: the taxonomies asked for) kept none of a file that has rows:
+   * what the file holds and what to try. The import stops on it instead of calling the file empty.
+   */
+  empty?: string;
+  /**
+   * The source whose records this input replaces as a whole (All The Places: a run lists every place its spiders
+   * found). Inputs that all do are applied on top of the last release when there is one: its records of other
+   * sources are carried, its records of this source give way (see `stages/update-base.ts`).
+   */
+  replaces?: string;
 }
 
 /** Formats the importer reads, chosen from the file name. */
-export type InputFormat = "csv" | "json" | "ndjson" | "parquet" | "zip";
+export type InputFormat = "csv" | "json" | "ndjson" | "parquet" | "zip" | "geojson";
 
-/** Reports a broken record without stopping the reader. */
-export type RowProblem = (row: number, code: string, message: string, file?: string) => void;
+/** Reports a broken or refused record without stopping the reader; `field` names the cell at fault, if one is. */
+export type RowProblem = (row: number, code: string, message: string, file?: string, field?: string) => void;

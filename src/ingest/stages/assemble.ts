@@ -1,10 +1,11 @@
 import { basename } from "node:path";
 import type { CityRecord, ClinicStore, Dataset, IngestReport } from "../../dataset/types.js";
+import { REFERENCE_SOURCES } from "../../geo/credits.js";
 import { dataVersion } from "../data-version.js";
 import type { Problem } from "../problems.js";
 import type { Mapping } from "../profiles/index.js";
 import type { Snapshot } from "../snapshot.js";
-import { REFERENCE_SOURCES, type Upstream, uniqueSources, upstreamOf } from "../upstream.js";
+import { type Upstream, uniqueSources, upstreamOf } from "../upstream.js";
 import type { ReadResult } from "./read.js";
 
 /** What the states gave the assemble stage. */

@@ -1,12 +1,13 @@
 import { stat } from "node:fs/promises";
 import type { StateSpill } from "../../dataset/state-spill.js";
+import type { AtpReadOptions } from "../alltheplaces/reader.js";
 import { PrefixCounts } from "../networks/infer.js";
 import { normaliseRecord, type RowContext } from "../normalise/record.js";
 import { nppesName } from "../nppes/bundle.js";
 import type { NppesReadOptions } from "../nppes/reader.js";
 import type { OvertureReadOptions } from "../overture/reader.js";
 import { FatalInputError, type Problem } from "../problems.js";
-import { detectProfile, type Mapping } from "../profiles/index.js";
+import { BUILT_IN_PROFILES, detectProfile, type MappableField, type Mapping } from "../profiles/index.js";
 import type { Progress } from "../progress.js";
 import { formatOf, nppesKindOf, readRecords, type SourceFacts } from "../readers/index.js";
 import type { PreviousRow, PreviousRows } from "../reuse/previous.js";
@@ -35,6 +36,8 @@ export interface FileSummary {
   path: string;
   format: string;
   profile: string | null;
+  /** The profile was given (`--profile`), not detected from the columns; null when the file was not read. */
+  profileGiven: boolean | null;
   /** Records read (including rejected ones). */
   records: number;
   /** Newest record date, else the file's modification date (YYYY-MM-DD). */
@@ -67,7 +70,10 @@ export interface ReadResult {
 
 export interface ReadOptions {
   inputs: readonly string[];
+  /** The profile of every input without one of its own (else detected from its columns). */
   profile?: Mapping;
+  /** The profile of each input, by position; over `profile`. */
+  profiles?: readonly (Mapping | undefined)[];
   progress?: Progress;
   report: (p: Problem) => void;
   /** NPPES inputs: the taxonomies to keep (default urgent care), and the NPIs of the last release to watch for. */
@@ -76,6 +82,10 @@ export interface ReadOptions {
   overture?: OvertureReadOptions;
   /** `--encoding`: how to read an input that is not UTF-8 (see `readers/encoding.ts`). */
   encoding?: string;
+  /** `--delimiter`: the field separator of CSV inputs (else detected from each header). */
+  delimiter?: string;
+  /** All The Places runs: which spiders and brands are urgent care (`--atp-urgent-care`). */
+  alltheplaces?: AtpReadOptions;
   /** The importer's code (`codeVersion`): part of every row's key. */
   code: string;
   /** The previous import's rows: a row with the same key is not normalised again. */
@@ -117,9 +127,11 @@ export async function readInputs(options: ReadOptions, spill: StateSpill<Spilled
       path,
       format: formatOf(path) ?? "unknown",
       profile: null,
+      profileGiven: null,
       records: 0,
       date: null,
     };
+    const given = options.profiles?.[input] ?? options.profile;
     result.files.push(summary);
     result.mappings.push(null);
     result.fileDates.push(null);
@@ -133,7 +145,7 @@ export async function readInputs(options: ReadOptions, spill: StateSpill<Spilled
       if (companion === null)
         fatal(
           "nppes_companion_alone",
-          "an NPPES other-name or practice-location file is read with its main file (npidata_pfile_… of the same period), which is not among the inputs",
+          "an NPPES other-name or practice-location file is read with its main file (npidata_pfile_… of the same period), which is not among the inputs. Give the main file as an --input too (its companions beside it are read with it), or leave this file out",
         );
       else
         report({
@@ -159,16 +171,19 @@ export async function readInputs(options: ReadOptions, spill: StateSpill<Spilled
     }
     const format = formatOf(path);
     if (!format) {
-      fatal("unknown_format", "unknown file type: use .csv, .json (array), .ndjson/.jsonl or .parquet");
+      fatal(
+        "unknown_format",
+        "unknown file type: use .csv, .json (array), .ndjson/.jsonl, .parquet, .zip (NPPES, All The Places) or .geojson",
+      );
       continue;
     }
     let newest: string | null = null;
     const ids = new RowNumberCheck();
-    const onRowProblem = (row: number, code: string, message: string, file?: string) => {
+    const onRowProblem = (row: number, code: string, message: string, file?: string, field?: string) => {
       result.read++;
       summary.records++;
       reject(code);
-      report({ file: file ?? path, row, field: "", code, message, kind: "rejected" });
+      report({ file: file ?? path, row, field: field ?? "", code, message, kind: "rejected" });
     };
     const text = {
       ...(options.encoding ? { encoding: options.encoding } : {}),
@@ -180,8 +195,8 @@ export async function readInputs(options: ReadOptions, spill: StateSpill<Spilled
       options.progress?.update(label, Math.round(bytes / 2 ** 20));
     const events = readRecords(path, format, onRowProblem, {
       inputs: options.inputs,
-      forceNppes: options.profile?.name === "nppes",
-      forceOverture: options.profile?.name === "overture",
+      forceNppes: given?.name === "nppes",
+      forceOverture: given?.name === "overture",
       nppes: {
         ...options.nppes,
         onProgress,
@@ -191,9 +206,13 @@ export async function readInputs(options: ReadOptions, spill: StateSpill<Spilled
         ...options.overture,
         onProgress,
       },
+      alltheplaces: { ...options.alltheplaces, onProgress },
       text,
+      ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }),
     });
     let rows = 0;
+    /** The file was refused at its header (no profile, missing columns): nothing more to say of it. */
+    let refused = false;
     try {
       let bound: ReturnType<typeof bindMapping> | undefined;
       let layout = "";
@@ -206,25 +225,41 @@ export async function readInputs(options: ReadOptions, spill: StateSpill<Spilled
           continue;
         }
         if (e.type === "columns") {
-          const mapping = options.profile ?? detectProfile(e.columns);
+          const mapping = given ?? detectProfile(e.columns);
           if (!mapping) {
             fatal(
               "unknown_profile",
-              `cannot tell the layout from the columns (${e.columns.slice(0, 8).join(", ")}…): pass --profile hifld, canonical, nppes, overture or a mapping file`,
+              `cannot tell the layout from the columns (${e.columns.slice(0, 8).join(", ")}…): pass --profile hifld, canonical, nppes, overture, alltheplaces or a mapping file`,
             );
+            refused = true;
             break;
           }
           bound = bindMapping(mapping, e.columns);
           summary.profile = mapping.name;
+          summary.profileGiven = given !== undefined;
           result.mappings[input] = mapping;
           layout = layoutKey(options.code, format, mapping, e.columns);
           result.layouts[input] = layout;
           previous = (await options.previous?.rows(layout)) ?? null;
+          // A mapping file names the columns of one layout: one it maps that this file lacks would be lost silently.
+          const absent = given && !isBuiltIn(given) ? absentColumns(bound) : [];
+          if (absent.length > 0) {
+            fatal(
+              "missing_columns",
+              `column(s) the mapping file ${mapping.name} maps are not in this file: ${absent.join(", ")} (its columns: ${e.columns.slice(0, 12).join(", ")}${e.columns.length > 12 ? ", …" : ""}). ${profileAdvice(true)}, or remove the fields this layout lacks from the mapping file`,
+            );
+            refused = true;
+            break;
+          }
           if (bound.missing.length) {
             const want = bound.missing
               .map((f) => `${f} (${[mapping.columns[f] ?? f].flat().join(" or ")})`)
               .join(", ");
-            fatal("missing_columns", `required column(s) missing for profile ${mapping.name}: ${want}`);
+            fatal(
+              "missing_columns",
+              `required column(s) missing for profile ${mapping.name}: ${want}. ${profileAdvice(given !== undefined)}`,
+            );
+            refused = true;
             break;
           }
           for (const d of e.duplicates ?? [])
@@ -268,8 +303,11 @@ export async function readInputs(options: ReadOptions, spill: StateSpill<Spilled
         if ((summary.records & 1023) === 0) options.progress?.update(`reading ${path}`, summary.records);
       }
       // An update may hold no clinic at all (a deactivation report, a week of deactivations): not empty.
-      if (bound && rows === 0 && summary.records === 0 && !result.facts[input]?.update)
-        fatal("file_empty", "the file has a header but no records: nothing to import");
+      if (bound && !refused && rows === 0 && summary.records === 0 && !result.facts[input]?.update) {
+        const empty = result.facts[input]?.empty;
+        if (empty !== undefined) fatal("no_matching_rows", empty);
+        else fatal("file_empty", "the file has a header but no records: nothing to import");
+      }
     } catch (e) {
       if (!(e instanceof FatalInputError)) throw e;
       report({ ...e.problem, kind: "fatal" });
@@ -344,6 +382,27 @@ async function nppesCompanions(inputs: readonly string[]): Promise<Map<string, s
     out.set(path, main ?? null);
   });
   return out;
+}
+
+/** Whether a mapping is one of the built-in profiles (whose optional columns vary between exports). */
+const isBuiltIn = (m: Mapping) => Object.values(BUILT_IN_PROFILES).includes(m);
+
+/** The mapped fields none of whose columns the file has, in the mapping's order, each with its columns: `phone (Phone)`. */
+function absentColumns(bound: BoundMapping): string[] {
+  const fields = Object.keys(bound.mapping.columns) as MappableField[];
+  return fields
+    .filter((f) => bound.columns(f).length === 0)
+    .map(
+      (f) =>
+        `${f} (${[bound.mapping.columns[f]].flat().join(" or ")}${bound.mapping.required.includes(f) ? ", required" : ""})`,
+    );
+}
+
+/** What to try when a profile does not fit a file: where a given `--profile` applies, or to give one. */
+function profileAdvice(given: boolean): string {
+  return given
+    ? "A --profile applies to the --input right before it (or, given before every --input, to all of them): check that this file is the one the profile is for"
+    : "Pass --profile right after this --input with a profile or mapping file for its layout";
 }
 
 /** Our CSV downloads prefix text cells that start like a formula with `'` (see `textCell`): removed again here. */

@@ -1,10 +1,11 @@
 import { hoursFrom } from "../../dataset/hours-text.js";
-import type { CityRecord, ClinicRecord, NetworkEvidence } from "../../dataset/types.js";
+import type { CityRecord, ClinicRecord, NetworkEvidence, WithheldPlace } from "../../dataset/types.js";
 import { distanceKm } from "../../geo/distance.js";
 import { timezoneAt } from "../../geo/timezone.js";
+import type { PlaceKind } from "../../schema/evidence.js";
 import { dedupe, splitProvenance } from "../dedupe/index.js";
 import { mergeSources } from "../merge/index.js";
-import { assignNetwork } from "../networks/assign.js";
+import { assignNetworks, type NetworkDecision } from "../networks/assign.js";
 import type { InferredNetwork } from "../networks/infer.js";
 import type { JoinedRecord, MergedRecord, NormalisedRecord } from "../normalised.js";
 import type { Problem } from "../problems.js";
@@ -23,6 +24,8 @@ export interface ResolveContext {
   inferred: ReadonlyMap<string, ReadonlyMap<string, InferredNetwork>>;
   /** Ids our own exports gave, in every state (kept ids are global; derived ids include the state). */
   keptIds: Set<string>;
+  /** Kinds of place published (`walk_in_urgent_care` always; `--keep-kind` adds more). */
+  keepKinds: ReadonlySet<PlaceKind>;
   report: (p: Problem) => void;
 }
 
@@ -34,6 +37,7 @@ export interface ResolveContext {
 export function resolveContext(
   rowNumberIds: ReadonlySet<number>,
   inferred: ResolveContext["inferred"],
+  keepKinds: Iterable<PlaceKind> = [],
 ): Omit<ResolveContext, "report"> {
   const stable = (r: NormalisedRecord) => (rowNumberIds.has(r.input) ? null : r.sourceId);
   return {
@@ -41,6 +45,7 @@ export function resolveContext(
     idFromSourceId: (r) => (r.stableId ? stable(r) : null),
     inferred,
     keptIds: new Set(),
+    keepKinds: new Set<PlaceKind>(["walk_in_urgent_care", ...keepKinds]),
   };
 }
 
@@ -52,6 +57,8 @@ export interface ResolvedState {
   unlocated: number;
   /** Repair codes of each published clinic (with its duplicates'). */
   repairs: string[][];
+  /** Places not published for their kind (`--keep-kind` did not keep it), with their evidence. */
+  withheld: WithheldPlace[];
 }
 
 /**
@@ -83,7 +90,11 @@ export function* resolveState(
   const joined = mergeSources(deduped, ctx.report);
   for (const [k, n] of Object.entries(joined.merged))
     merged[`merged_${k}`] = (merged[`merged_${k}`] ?? 0) + n;
-  const unique = joined.clinics;
+  const unique: JoinedRecord[] = [];
+  for (const r of joined.clinics) {
+    if (ctx.keepKinds.has(r.evidence.kind)) unique.push(r);
+    else found.withheld.push(withhold(r, ctx.report));
+  }
   const state = records[0]?.state ?? "";
   const places = resolvePlaces(state, unique);
   for (const { record, reason } of places.unlocated) {
@@ -100,10 +111,11 @@ export function* resolveState(
   };
   const ids = assignIds(placed, ctx.idFromSourceId, taken);
   for (const r of placed) if (r.keptId !== null) ctx.keptIds.add((ids.get(r) as { id: string }).id);
+  const networks = assignNetworks(placed, ctx.inferred);
   found.cities = places.cities;
   found.merged = merged;
   found.unlocated = places.unlocated.length;
-  for (const r of placed) {
+  for (const [k, r] of placed.entries()) {
     const city = places.cityOf.get(r) as CityRecord;
     const id = ids.get(r) as { id: string; collision: string | null };
     const codes = [...r.repairs];
@@ -126,10 +138,37 @@ export function* resolveState(
         });
       }
     }
-    const decision = assignNetwork(r, ctx.inferred);
+    const decision = networks[k] as NetworkDecision;
     found.repairs.push(codes);
     yield toClinicRecord(r, id.id, city, decision.network, decision.evidence);
   }
+}
+
+/** A place not published for its kind: reported (`not_walk_in`, rejected) with its reason and evidence. */
+function withhold(r: JoinedRecord, report: (p: Problem) => void): WithheldPlace {
+  const e = r.evidence;
+  const reason = `not_walk_in: ${e.kind}`;
+  const [file, row] = splitProvenance(r.provenance[0] as string);
+  const against = e.against.length ? `; against: ${e.against.map((a) => a.detail).join("; ")}` : "";
+  report({
+    file,
+    row,
+    field: "",
+    code: "not_walk_in",
+    message: `${e.kind}: ${e.reason.detail}${against} (evidence ${e.level}: ${e.sources.map((s) => s.id ?? s.name).join(", ")}); not published (--keep-kind ${e.kind} would publish it)`,
+    kind: "rejected",
+  });
+  return {
+    name: r.name,
+    state: r.state,
+    city: r.city,
+    address: r.address,
+    npi: r.npi,
+    source_ids: r.sourceIds,
+    provenance: r.provenance,
+    reason,
+    evidence: e,
+  };
 }
 
 function toClinicRecord(
@@ -172,6 +211,7 @@ function toClinicRecord(
     date: r.date,
     npi: r.npi,
     sources: r.sources,
+    evidence: r.evidence,
     source_ids: r.sourceIds,
     provenance: r.provenance,
   };

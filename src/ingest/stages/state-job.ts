@@ -1,6 +1,7 @@
 import type { StateSpill } from "../../dataset/state-spill.js";
-import type { CityRecord, ClinicRecord } from "../../dataset/types.js";
+import type { CityRecord, ClinicRecord, PlaceCounts, WithheldPlace } from "../../dataset/types.js";
 import { collectGarbage } from "../../util/collect-garbage.js";
+import { countPlace } from "../evidence/index.js";
 import type { Problem } from "../problems.js";
 import {
   parseSourceRecord,
@@ -9,6 +10,7 @@ import {
   type SourceRecord,
   writeSnapshotState,
 } from "../snapshot.js";
+import { settleHours } from "./hours-history.js";
 import type { ReusedRow, SpilledRow } from "./read.js";
 import { type ResolveContext, type ResolvedState, resolveState } from "./resolve.js";
 import type { UpdateBase } from "./update-base.js";
@@ -49,6 +51,10 @@ export interface StateResult {
   wikidata: [network: string, item: string, clinics: number][];
   zipPlaced: number;
   npis: string[];
+  /** Places not published for their kind, with their evidence. */
+  withheld: WithheldPlace[];
+  /** The state's places by kind and evidence level, published or withheld. */
+  places: PlaceCounts;
   /** An update's records of the last release carried into this state, and their dates. */
   carried: number;
   dates: { oldest: string | null; newest: string | null };
@@ -70,8 +76,11 @@ export async function resolveStateJob(
   const own = await sourceRecords(env, state);
   const kept = env.base ? await env.base.records(state, from) : [];
   if (own.records.length === 0 && kept.length === 0) return null;
-  const records = kept.length === 0 ? own.records : [...own.records, ...kept];
+  const read = kept.length === 0 ? own.records : [...own.records, ...kept];
   const lines = kept.length === 0 ? own.lines : [...own.lines, ...kept.map((r) => JSON.stringify(r))];
+  // A store locator's hours from the place's last runs (All The Places), kept with the record for the next run.
+  const { records, changed } = await settleHours(read, env.previous, state);
+  for (const i of changed) lines[i] = JSON.stringify(records[i]);
   // Compressed on the thread pool while the state is resolved.
   const written = writeSnapshotState(env.snapshot, state, lines);
   const result: StateResult = {
@@ -88,6 +97,8 @@ export async function resolveStateJob(
     wikidata: [],
     zipPlaced: 0,
     npis: [],
+    withheld: [],
+    places: {},
     carried: kept.length,
     dates: { oldest: null, newest: null },
   };
@@ -101,9 +112,10 @@ export async function resolveStateJob(
   const ctx: ResolveContext = { ...env.ctx, report: (problem) => events.push({ problem }) };
   const networks = new Set<string>();
   const wikidata = new Map<string, Map<string, number>>();
-  const resolved: ResolvedState = { cities: [], merged: {}, unlocated: 0, repairs: [] };
+  const resolved: ResolvedState = { cities: [], merged: {}, unlocated: 0, repairs: [], withheld: [] };
   for (const c of resolveState(records, ctx, resolved)) {
     result.clinics++;
+    countPlace(result.places, c.evidence);
     if (c.network !== null) {
       networks.add(c.network);
       events.push({ network: c.network, where: c.provenance[0] ?? ":0" });
@@ -124,6 +136,8 @@ export async function resolveStateJob(
     [...items].map(([item, n]): [string, string, number] => [network, item, n]),
   );
   result.cities = resolved.cities;
+  result.withheld = resolved.withheld;
+  for (const w of resolved.withheld) countPlace(result.places, w.evidence);
   result.merged = resolved.merged;
   result.unlocated = resolved.unlocated;
   for (const codes of resolved.repairs) {

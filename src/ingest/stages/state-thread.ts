@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import type { PlaceKind } from "../../schema/evidence.js";
 import type { InferredNetwork } from "../networks/infer.js";
 import type { Snapshot } from "../snapshot.js";
 import type { StateResult } from "./state-job.js";
@@ -10,6 +11,8 @@ export interface StateWorkerData {
   previous: Snapshot | null;
   rowNumberIds: number[];
   inferred: ReadonlyMap<string, ReadonlyMap<string, InferredNetwork>>;
+  /** Kinds of place published. */
+  keepKinds: PlaceKind[];
   /** The folders it writes: the snapshot's, and the clinics'. */
   snapshot: string;
   clinics: string;

@@ -17,7 +17,7 @@ if (port) {
     previous: data.previous,
     base: null,
     rowNumberIds: new Set(data.rowNumberIds),
-    ctx: resolveContext(new Set(data.rowNumberIds), data.inferred),
+    ctx: resolveContext(new Set(data.rowNumberIds), data.inferred, data.keepKinds),
     snapshot: data.snapshot,
   };
   // One job at a time, in the order sent: a state's records are all the memory this thread holds.

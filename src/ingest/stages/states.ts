@@ -1,5 +1,5 @@
 import type { StateSpill } from "../../dataset/state-spill.js";
-import type { CityRecord, ClinicRecord } from "../../dataset/types.js";
+import type { CityRecord, ClinicRecord, PlaceCounts, WithheldPlace } from "../../dataset/types.js";
 import { STATES } from "../../geo/states.js";
 import { NetworkSlugs } from "../networks/slugs.js";
 import type { Problem } from "../problems.js";
@@ -26,8 +26,14 @@ export interface StatesResult {
   repaired: Record<string, number>;
   repairedRecords: number;
   evidence: Record<string, number>;
+  /** Network names spelled two ways, each with the spelling it gives way to (`NetworkSlugs.spellings`). */
+  spellings: Map<string, string>;
   /** Records not published for want of a location. */
   unlocated: number;
+  /** Places not published for their kind, in the order of the states. */
+  withheld: WithheldPlace[];
+  /** Places by state, kind and evidence level. */
+  places: Record<string, PlaceCounts>;
   zipPlaced: number;
   carried: number;
   /** Dates of the carried records (the read stage dated the rest). */
@@ -79,6 +85,7 @@ async function resolveOnTwoThreads(
     previous: input.previous,
     rowNumberIds: [...input.rowNumberIds],
     inferred: input.ctx.inferred,
+    keepKinds: [...input.ctx.keepKinds],
     snapshot: input.snapshot,
     clinics: out.dir,
   });
@@ -115,7 +122,10 @@ function sum(results: readonly StateResult[], report: (p: Problem) => void): Sta
     repaired: {},
     repairedRecords: 0,
     evidence: {},
+    spellings: new Map(),
     unlocated: 0,
+    withheld: [],
+    places: {},
     zipPlaced: 0,
     carried: 0,
     dates: { oldest: null, newest: null },
@@ -145,6 +155,8 @@ function sum(results: readonly StateResult[], report: (p: Problem) => void): Sta
     total.repairedRecords += r.repairedRecords;
     add(total.evidence, r.evidence);
     total.unlocated += r.unlocated;
+    total.withheld.push(...r.withheld);
+    total.places[r.state] = r.places;
     total.zipPlaced += r.zipPlaced;
     total.carried += r.carried;
     for (const d of [r.dates.oldest, r.dates.newest])
@@ -152,6 +164,17 @@ function sum(results: readonly StateResult[], report: (p: Problem) => void): Sta
         if (total.dates.oldest === null || d < total.dates.oldest) total.dates.oldest = d;
         if (total.dates.newest === null || d > total.dates.newest) total.dates.newest = d;
       }
+  }
+  total.spellings = networkSlugs.spellings((name) => total.wikidata.has(name));
+  for (const [from, to] of total.spellings) {
+    total.networks.delete(from);
+    total.networks.add(to);
+    const counts = total.wikidata.get(from);
+    if (!counts) continue;
+    const into = total.wikidata.get(to) ?? new Map<string, number>();
+    for (const [item, n] of counts) into.set(item, (into.get(item) ?? 0) + n);
+    total.wikidata.set(to, into);
+    total.wikidata.delete(from);
   }
   return total;
 }

@@ -30,9 +30,12 @@ export async function withKeptPrefixes(read: PrefixCounts, base: UpdateBase): Pr
 /**
  * Whether the inputs are an update, and if so the base they apply to: the last release's source records, minus
  * those of the NPIs the update decides (its clinics, deactivations, NPIs no longer urgent care) and of the source
- * ids it gives again. An update with no last release to apply to is fatal; full inputs need no base. So is an
- * update older than the release (its period ends before the release's data version: a week applied out of order
- * would put older records back over newer ones), unless `allowOlder` (a rollback on purpose).
+ * ids it gives again, and minus every record of a source an input replaces as a whole (an All The Places run). An
+ * update with no last release to apply to is fatal; full inputs need no base. So is an update older than the
+ * release (its period ends before the release's data version: a week applied out of order would put older records
+ * back over newer ones), unless `allowOlder` (a rollback on purpose). Inputs that all replace a source (this week's
+ * All The Places run alone) are an update when there is a last release — its other sources' records are carried —
+ * and a full build of their own when there is none.
  */
 export function updateBase(
   read: ReadResult,
@@ -42,7 +45,9 @@ export function updateBase(
 ): UpdateBase | null {
   const { alone } = options;
   const updates = read.facts.flatMap((f, i) => (f?.update ? [i] : []));
-  if (updates.length === 0) return null;
+  const replacedSources = new Set(read.facts.flatMap((f) => (f?.replaces ? [f.replaces] : [])));
+  const replacing = read.facts.length > 0 && read.facts.every((f) => f?.replaces !== undefined);
+  if (updates.length === 0 && !(replacing && snapshot !== null)) return null;
   if (snapshot === null) {
     for (const i of updates)
       report({
@@ -57,7 +62,7 @@ export function updateBase(
       });
     return null;
   }
-  if (!options.allowOlder) refuseOlder(read, updates, snapshot.dataVersion, report);
+  if (!options.allowOlder) refuseOlder(read, updates, snapshot, report);
   const npis = new Set(updates.flatMap((i) => read.facts[i]?.npis ?? []));
   let replaced = 0;
   return {
@@ -68,7 +73,7 @@ export function updateBase(
     async records(state, from) {
       const out: SourceRecord[] = [];
       for (const r of await readSnapshotState(snapshot, state)) {
-        if (r.npi !== null && npis.has(r.npi)) {
+        if ((r.npi !== null && npis.has(r.npi)) || replacedSources.has(r.source)) {
           replaced++;
           continue;
         }
@@ -77,31 +82,38 @@ export function updateBase(
       return out;
     },
     async kept(state) {
-      return (await readSnapshotState(snapshot, state)).filter((r) => r.npi === null || !npis.has(r.npi));
+      return (await readSnapshotState(snapshot, state)).filter(
+        (r) => (r.npi === null || !npis.has(r.npi)) && !replacedSources.has(r.source),
+      );
     },
   };
 }
 
 /**
- * Reports each update whose edition (a weekly file's last day, a deactivation report's date) is older than the data
- * version of the release it would apply to. An update with no edition is dated by its records: the release's guard
- * (`publishRelease`) refuses it when they are older.
+ * Reports each update whose edition (a weekly file's last day, a deactivation report's date) is older than the
+ * edition of its own source in the release it would apply to (the release's NPPES file: a release also built from a
+ * newer places file is not newer NPPES data), or than the release's data version when the release does not date
+ * that source. An update with no edition is dated by its records: the release's guard (`publishRelease`) refuses it
+ * when they are older.
  */
 function refuseOlder(
   read: ReadResult,
   updates: readonly number[],
-  published: string,
+  snapshot: Snapshot,
   report: (p: Problem) => void,
 ): void {
   for (const i of updates) {
     const edition = read.facts[i]?.published ?? null;
+    const names = new Set((read.mappings[i]?.upstream ?? []).map((u) => u.name));
+    const dates = snapshot.upstream.flatMap((u) => (names.has(u.name) && u.date !== null ? [u.date] : []));
+    const published = dates.length > 0 ? (dates.sort().at(-1) ?? snapshot.dataVersion) : snapshot.dataVersion;
     if (edition === null || edition >= published) continue;
     report({
       file: read.files[i]?.path ?? "",
       row: 0,
       field: "",
       code: "update_older",
-      message: `this update is of ${edition} (the last day it covers), older than the published release, whose data is of ${published}: applied now, it would put older records back over newer ones. Apply the updates after ${published} (a weekly file whose period starts after it), or a newer full monthly file; or pass --allow-older to roll back on purpose`,
+      message: `this update is of ${edition} (the last day it covers), older than this source's data in the published release, of ${published}: applied now, it would put older records back over newer ones. Apply the updates after ${published} (a weekly file whose period starts after it), or a newer full monthly file; or pass --allow-older to roll back on purpose`,
       kind: "fatal",
     });
   }

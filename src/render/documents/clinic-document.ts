@@ -1,5 +1,6 @@
 import type { Clinic } from "../../schema/clinic.js";
 import type { ClinicDocument, PlacedClinic } from "../../schema/clinic-document.js";
+import type { Evidence } from "../../schema/evidence.js";
 import type { StateRef } from "../../schema/places.js";
 import type { ClinicSource } from "../../schema/sources.js";
 import type { BuildContext } from "../context.js";
@@ -41,6 +42,7 @@ export function clinicDocument(
   clinic: Clinic,
   where: Whereabouts,
   sources: ClinicSource[],
+  evidence: Evidence,
 ): ClinicDocument {
   const network = clinic.network === null ? undefined : summary.networkByName.get(clinic.network);
   return {
@@ -52,6 +54,7 @@ export function clinicDocument(
     clinic: placedClinic(ctx, clinic, where),
     network: network ? networkEntryAsOf(ctx, network) : null,
     sources,
+    evidence,
     nearby: [],
     meta: ctx.meta(clinicPath(clinic.id)),
   };

@@ -106,5 +106,7 @@ export function clinicDocument(
     url: ctx.page(clinicPage(city.state.slug, city.slug, c.id)),
     coordinates_source: c.latitude === null || c.longitude === null ? null : c.coordinates_source,
     npi: c.npi,
+    kind: c.evidence.kind,
+    evidence_level: c.evidence.level,
   };
 }

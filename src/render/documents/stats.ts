@@ -1,3 +1,6 @@
+import type { IngestReport, PlaceCounts } from "../../dataset/types.js";
+import { STATES } from "../../geo/states.js";
+import { EVIDENCE_LEVELS, type EvidenceLevel, PLACE_KINDS, type PlaceKind } from "../../schema/evidence.js";
 import type { Stats } from "../../schema/stats.js";
 import type { BuildContext } from "../context.js";
 import type { Summary } from "../summary.js";
@@ -33,6 +36,7 @@ export function statsDocument(ctx: BuildContext, summary: Summary): Stats {
         networks: s.networks,
         no_known_network_clinics: s.clinics - s.known.network,
         independent_clinics: s.clinics - s.known.network,
+        hours: { known: share(s.known.hours, s.clinics), oldest_observation: s.hoursObserved },
       })),
     },
     data_quality: {
@@ -42,6 +46,7 @@ export function statsDocument(ctx: BuildContext, summary: Summary): Stats {
       generated_at: ctx.generatedAt,
       record_dates: { ...dataset.recordDates },
       network_evidence: sorted(summary.networkEvidence),
+      places: placeQuality(dataset.report),
       records: {
         read: dataset.report.read,
         carried: dataset.report.carried,
@@ -66,6 +71,42 @@ export function statsDocument(ctx: BuildContext, summary: Summary): Stats {
     },
     meta: ctx.meta("/stats.json"),
   };
+}
+
+/** The places by kind and level, in all and per state (`IngestReport.places`), kinds and levels in schema order. */
+function placeQuality(report: IngestReport): Stats["data_quality"]["places"] {
+  const total: PlaceCounts = {};
+  const states = STATES.filter((s) => report.places[s.code] !== undefined)
+    .map((s) => ({ slug: s.slug, code: s.code, name: s.name, counts: report.places[s.code] as PlaceCounts }))
+    .sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  for (const s of states)
+    for (const [kind, levels] of Object.entries(s.counts) as [
+      PlaceKind,
+      Partial<Record<EvidenceLevel, number>>,
+    ][])
+      for (const [level, count] of Object.entries(levels) as [EvidenceLevel, number][]) {
+        const byLevel = total[kind] ?? {};
+        byLevel[level] = (byLevel[level] ?? 0) + count;
+        total[kind] = byLevel;
+      }
+  return {
+    published_kinds: PLACE_KINDS.filter((k) => report.keptKinds.includes(k)),
+    kinds: kindCounts(total),
+    states: states.map(({ counts, ...s }) => ({ ...s, kinds: kindCounts(counts) })),
+  };
+}
+
+function kindCounts(counts: PlaceCounts) {
+  const out: Partial<Record<PlaceKind, Record<EvidenceLevel, number>>> = {};
+  for (const kind of PLACE_KINDS) {
+    const levels = counts[kind];
+    if (levels)
+      out[kind] = Object.fromEntries(EVIDENCE_LEVELS.map((l) => [l, levels[l] ?? 0])) as Record<
+        EvidenceLevel,
+        number
+      >;
+  }
+  return out;
 }
 
 function median(sortedValues: readonly number[]): number {

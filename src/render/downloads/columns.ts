@@ -85,7 +85,7 @@ const TABULAR: Record<CanonicalColumn, TabularSpec> = {
     parquet: HOURS_PARQUET_TYPE,
     nullable: true,
     description:
-      "Regular weekly opening hours in local time. CSV: `mon 08:00-20:00; tue …; sun closed` (all seven days). Parquet: the API's Hours object.",
+      "Regular weekly opening hours in local time. CSV: `mon 08:00-20:00; tue …; sat unknown; sun closed` (all seven days; `unknown`: the source gives no hours for the day). Parquet: the API's Hours object (a day not known is null).",
   },
   services: {
     csv: "list",
@@ -146,7 +146,8 @@ const TABULAR: Record<CanonicalColumn, TabularSpec> = {
     csv: "string",
     parquet: "string",
     nullable: true,
-    description: "The record's own date (YYYY-MM-DD): when the source last confirmed it.",
+    description:
+      "The record's own date (YYYY-MM-DD), the newest of its sources': for the NPI registry, the day the provider last edited its entry (not a confirmation that the clinic exists); for HIFLD, the day the record was last checked.",
   },
   source_ids: {
     csv: "list",
@@ -159,7 +160,7 @@ const TABULAR: Record<CanonicalColumn, TabularSpec> = {
     parquet: "string",
     nullable: true,
     description:
-      "Why the clinic belongs to its network, `kind: detail`: `source_column` (the source names it), `brand` (a places data set gives the clinic's brand, with its Wikidata item), `dictionary` (a known brand within its footprint and years) or `name_pattern` (a shared BRAND - LOCATION name in one region).",
+      "Why the clinic belongs to its network, `kind: detail`: `source_column` (the source names it), `brand` (a places data set or locator gives the clinic's brand, with its Wikidata item), `registry_organisation` (the NPI registry lists it under one parent organisation or legal name with other places of its state), `dictionary` (a known brand within its footprint and years) or `name_pattern` (a shared BRAND - LOCATION name in one region, where the network has other evidence in the state).",
   },
   npi: {
     csv: "string",
@@ -174,6 +175,27 @@ const TABULAR: Record<CanonicalColumn, TabularSpec> = {
     nullable: false,
     description:
       "The clinic's sources, each `{name, id, merged_ids, date, fields}`: the source as credited, its record id (and those of its records merged into it), the record's own date and the fields it gave. CSV: the list as JSON text.",
+  },
+  kind: {
+    csv: "string",
+    parquet: "string",
+    nullable: false,
+    description:
+      "What kind of place it is: `walk_in_urgent_care`, or — only when the build's operator kept more kinds — `occupational_medicine`, `emergency_room`, `telehealth`, `mobile`, `administrative`, `hospital`, `physician_group`.",
+  },
+  evidence_level: {
+    csv: "string",
+    parquet: "string",
+    nullable: false,
+    description:
+      "How we know the place: `confirmed` (two independent sources, or the chain's own locator), `listed` (one source), `doubtful` (something says it may be another kind of place).",
+  },
+  evidence: {
+    csv: "json",
+    parquet: "string",
+    nullable: false,
+    description:
+      "The evidence, as the clinic document's `evidence`: `{kind, level, reason, against, sources}`, each source with what it says (a registry's taxonomies and their slots, a places data set's category and confidence, the record's date). CSV and Parquet: JSON text.",
   },
 };
 
@@ -230,6 +252,13 @@ export const DOCUMENT_COLUMNS: readonly ColumnInfo[] = [
     description: "Where the coordinates come from: `source`, or `zip_centroid` (approximate).",
   },
   { name: "npi", type: "string", nullable: true, description: TABULAR.npi.description },
+  { name: "kind", type: "string", nullable: false, description: TABULAR.kind.description },
+  {
+    name: "evidence_level",
+    type: "string",
+    nullable: false,
+    description: TABULAR.evidence_level.description,
+  },
   { name: "state", type: "string", nullable: false, description: TABULAR.state.description },
   { name: "state_code", type: "string", nullable: false, description: TABULAR.state_code.description },
   { name: "state_name", type: "string", nullable: false, description: TABULAR.state_name.description },
@@ -251,4 +280,5 @@ export const DOCUMENT_COLUMNS: readonly ColumnInfo[] = [
     description: TABULAR.network_evidence.description,
   },
   { name: "sources", type: "array<object>", nullable: false, description: TABULAR.sources.description },
+  { name: "evidence", type: "object (Evidence)", nullable: false, description: TABULAR.evidence.description },
 ];

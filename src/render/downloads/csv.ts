@@ -87,6 +87,9 @@ export function csvCells(row: ExportRow): Record<CanonicalColumn, string | null>
     network_evidence: textCell(evidenceText(r)),
     npi: c.npi,
     sources: textCell(JSON.stringify(r.sources)),
+    kind: c.kind,
+    evidence_level: c.evidence_level,
+    evidence: textCell(JSON.stringify(r.evidence)),
   };
 }
 

@@ -1,6 +1,9 @@
 import { type ExportRow, evidenceText } from "./rows.js";
 
-/** The columns a JSON / NDJSON object has after the API's clinic fields: where the clinic sits, and its sources. */
+/**
+ * The columns a JSON / NDJSON object has after the API's clinic fields: where the clinic sits, its sources and its
+ * evidence.
+ */
 function extrasOf(row: ExportRow) {
   return {
     state: row.state.slug,
@@ -14,6 +17,7 @@ function extrasOf(row: ExportRow) {
     source_ids: row.record.source_ids,
     network_evidence: evidenceText(row.record),
     sources: row.record.sources,
+    evidence: row.record.evidence,
   };
 }
 

@@ -1,3 +1,4 @@
+import { ODBL_URL, REFERENCE_SOURCES, TIMEZONE_NOTICE } from "../../geo/credits.js";
 import type { BuildContext } from "../context.js";
 import { LICENSE, SERVICE_NAME } from "../context.js";
 
@@ -51,6 +52,14 @@ export function licenseText(ctx: BuildContext): string {
       lines.push(`  - ${u.name}${facts.length ? ` (${facts.join("; ")})` : ""}${u.url ? `, ${u.url}` : ""}`);
     }
   }
+  if (dataset.source.upstream.some((u) => u.name === REFERENCE_SOURCES.timezones.name))
+    lines.push(
+      "",
+      TIMEZONE_NOTICE,
+      `  (${ODBL_URL}) The time-zone names of cities and of clinics' hours were looked up in its boundaries`,
+      "  (© OpenStreetMap contributors): they are a Produced Work under ODbL 1.0 §4.3, published with this notice;",
+      "  no boundary is published, and the CC-BY-4.0 licence above covers the rest of the data.",
+    );
   if (dataset.source.synthetic) {
     lines.push(
       "",

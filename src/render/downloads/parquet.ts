@@ -20,6 +20,8 @@ export const DICTIONARY_COLUMNS: ReadonlySet<CanonicalColumn> = new Set<Canonica
   "city",
   "city_name",
   "coordinates_source",
+  "kind",
+  "evidence_level",
 ]);
 
 /** Written into the file's footer instead of the writer's default, so that the bytes depend on the data only. */
@@ -41,7 +43,7 @@ const listOf = (name: string, nullable: boolean, element: SchemaElement[]): Sche
   ...element.slice(1),
 ];
 
-/** Parquet schema of `hours`: the API's Hours object, with each weekday a list of {open, close}. */
+/** Parquet schema of `hours`: the API's Hours object, with each weekday a list of {open, close}, null when not known. */
 function hoursSchema(): SchemaElement[] {
   const period = [{ name: "period", num_children: 2 }, text("open", false), text("close", false)];
   return [
@@ -49,7 +51,7 @@ function hoursSchema(): SchemaElement[] {
     text("timezone", false),
     { name: "open_24_hours", type: "BOOLEAN", repetition_type: "REQUIRED" },
     { name: "weekly", repetition_type: "REQUIRED", num_children: WEEKDAYS.length },
-    ...WEEKDAYS.flatMap((d) => listOf(d, false, period)),
+    ...WEEKDAYS.flatMap((d) => listOf(d, true, period)),
   ];
 }
 
@@ -84,6 +86,9 @@ function columnSchema(name: CanonicalColumn): SchemaElement[] {
     case "state_name":
     case "city":
     case "city_name":
+    case "kind":
+    case "evidence_level":
+    case "evidence":
       return [text(name, false)];
     default:
       return [text(name, true)];
@@ -154,17 +159,20 @@ function shredHours(hours: Clinic["hours"], leaves: readonly Leaf[]): void {
   push(leaves[1] as Leaf, required(hours.open_24_hours), 1, 0);
   const weekly = required(hours.weekly);
   for (let d = 0; d < WEEKDAYS.length; d++) {
-    const periods = required(weekly[WEEKDAYS[d] as (typeof WEEKDAYS)[number]]);
+    const periods = weekly[WEEKDAYS[d] as (typeof WEEKDAYS)[number]];
     const open = leaves[2 + 2 * d] as Leaf;
     const close = leaves[3 + 2 * d] as Leaf;
-    if (periods.length === 0) {
-      push(open, undefined, 1, 0);
-      push(close, undefined, 1, 0);
+    // Definition levels: 1 the day not known (a null list), 2 closed (an empty list), 3 a period.
+    if (periods === undefined) throw new Error("a weekday of the hours is missing");
+    if (periods === null || periods.length === 0) {
+      push(open, undefined, periods === null ? 1 : 2, 0);
+      push(close, undefined, periods === null ? 1 : 2, 0);
+      continue;
     }
     for (let k = 0; k < periods.length; k++) {
       const p = periods[k] as { open: string; close: string };
-      push(open, required(p.open), 2, k === 0 ? 0 : 1);
-      push(close, required(p.close), 2, k === 0 ? 0 : 1);
+      push(open, required(p.open), 3, k === 0 ? 0 : 1);
+      push(close, required(p.close), 3, k === 0 ? 0 : 1);
     }
   }
 }
@@ -244,6 +252,9 @@ const SHRED: Record<CanonicalColumn, Shred> = {
   network_evidence: flat((r) => evidenceText(r.record), true),
   npi: flat((r) => r.clinic.npi, true),
   sources: (r, leaves) => shredSources(r.record.sources, leaves),
+  kind: flat((r) => r.clinic.kind, false),
+  evidence_level: flat((r) => r.clinic.evidence_level, false),
+  evidence: flat((r) => JSON.stringify(r.record.evidence), false),
 };
 
 /**

@@ -13,6 +13,7 @@ import { homePageHtml } from "../site/pages/home.js";
 import { nearMePageHtml } from "../site/pages/near-me.js";
 import { networksIndexHtml } from "../site/pages/network.js";
 import { notFoundHtml, offlineHtml } from "../site/pages/not-found.js";
+import { placeShards } from "../site/place-shards.js";
 import { OFFLINE_PAGE, SERVICE_WORKER, serviceWorker } from "../site/service-worker.js";
 import type { SiteContext } from "../site/site.js";
 import { chunks, numbered, SITE_SITEMAP, sitemapIndexes, urlset } from "../site/sitemap.js";
@@ -53,6 +54,7 @@ export async function writeSiteFrame(
   await out.add("favicon.ico", faviconIco());
   for (const icon of ICONS) await out.add(icon.file, iconPng(icon), false);
   for (const z of zipShards()) await out.add(z.file, z.body);
+  for (const p of placeShards()) await out.add(p.file, p.body);
   await out.add(SERVICE_WORKER, serviceWorker(en));
   for (const site of sites) {
     await out.add(manifestFile(site.lang), webManifest(site));

@@ -37,6 +37,7 @@ export function tombstoneDocument(
     }),
     network: network ? networkEntryAsOf(ctx, network) : null,
     sources: r.sources,
+    evidence: r.evidence,
     nearby: near,
     meta: ctx.meta(clinicPath(r.id)),
   };

@@ -4,6 +4,7 @@ import { type Fragment, type Html, html } from "../../util/html.js";
 import type { RenderedClinic } from "../group.js";
 import { clinicPage, networkPage } from "../paths.js";
 import type { NetworkSummary } from "../summary.js";
+import { evidenceHint } from "./evidence.js";
 import { hoursSummary, statusBadge } from "./hours.js";
 import type { SiteContext } from "./site.js";
 
@@ -38,6 +39,6 @@ export function clinicItem(
   const { t } = site;
   const href = site.href(clinicPage(o.state, o.city, clinic.id));
   return html`<li class="clinic"><h3><a href="${href}">${clinic.name}</a></h3>
-${statusBadge(site, clinic.hours)}${o.place ? html`<p>${o.place}</p>` : ""}${clinic.address ? html`<p>${clinic.address}</p>` : ""}${clinic.phone ? html`<p>${t.list.phone} ${phoneLink(clinic.phone)}</p>` : ""}${clinic.network && o.showNetwork !== false ? html`<p>${t.list.network} ${networkLink(site, o.networkOf(clinic.network), clinic.network)}</p>` : ""}${clinic.hours ? html`<p class="meta">${hoursSummary(site, clinic.hours)}</p>` : ""}</li>
+${statusBadge(site, clinic.hours)}${o.place ? html`<p>${o.place}</p>` : ""}${clinic.address ? html`<p>${clinic.address}</p>` : ""}${clinic.phone ? html`<p>${t.list.phone} ${phoneLink(clinic.phone)}</p>` : ""}${clinic.network && o.showNetwork !== false ? html`<p>${t.list.network} ${networkLink(site, o.networkOf(clinic.network), clinic.network)}</p>` : ""}${clinic.hours ? html`<p class="meta">${hoursSummary(site, clinic.hours)}</p>` : ""}${evidenceHint(site, clinic)}</li>
 `;
 }

@@ -5,7 +5,8 @@ import type { SiteContext } from "./site.js";
 
 type Words = Pick<SiteContext, "t" | "w">;
 
-function periods({ t, w }: Words, list: readonly { open: string; close: string }[]): string {
+function periods({ t, w }: Words, list: readonly { open: string; close: string }[] | null): string {
+  if (list === null) return t.hours.unknown;
   if (list.length === 0) return t.hours.closed;
   return list
     .map((p) =>

@@ -13,7 +13,8 @@ const DAY_NAMES = en.days;
 export function openingHoursSpecification(hours: HoursData): Json[] {
   const byPeriod = new Map<string, { opens: string; closes: string; days: string[] }>();
   for (const day of DAY_KEYS) {
-    for (const p of hours.weekly[day]) {
+    // A day not known is left out: schema.org reads a day without a specification as not stated.
+    for (const p of hours.weekly[day] ?? []) {
       const closes = p.close === "24:00" ? "23:59" : p.close;
       const key = `${p.open}-${closes}`;
       const entry = byPeriod.get(key) ?? { opens: p.open, closes, days: [] };

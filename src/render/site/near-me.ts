@@ -20,7 +20,16 @@ export interface NearMeOptions {
   heading?: boolean;
 }
 
-/** The near-me block. */
+/**
+ * When to call 911 instead: a short notice above near me (and so on the home and near-me pages and above every
+ * near-me list), shown without JavaScript too. Its wording follows MedlinePlus' "When to use the emergency room" and
+ * ACEP's warning signs of a medical emergency (docs/site.md).
+ */
+export function emergencyNotice(site: SiteContext): Html {
+  return html`<aside class="emergency" aria-label="${site.t.near.emergencyLabel}"><p>${site.t.near.emergency}</p></aside>`;
+}
+
+/** The near-me block, after the emergency notice. */
 export function nearMeBlock(site: SiteContext, o: NearMeOptions = {}): Html {
   const { t } = site;
   const network = o.network;
@@ -31,15 +40,17 @@ export function nearMeBlock(site: SiteContext, o: NearMeOptions = {}): Html {
     : [];
   const title = network ? t.near.networkHeading(network.summary.name) : t.near.heading;
   const own = o.heading === false ? html` data-page="near-me"` : "";
-  return html`<section class="near" data-near-me${own}${network ? html` data-docs="${docs.join(" ")}"` : ""} aria-label="${title}" data-js>
-${o.heading === false ? "" : html`<h2>${title}</h2>\n`}<p><button type="button" class="button" data-locate>${t.near.use}</button></p>
-<p class="hint">${t.near.privacy}</p>
-<form class="search" data-place action="${site.href("/near-me/")}">
+  return html`${emergencyNotice(site)}
+<section class="near" data-near-me${own}${network ? html` data-docs="${docs.join(" ")}"` : ""} aria-label="${title}" data-js>
+${o.heading === false ? "" : html`<h2>${title}</h2>\n`}<p class="locate"><button type="button" class="button" data-locate>${t.near.use}</button> <span class="hint">${t.near.privacy}</span></p>
+<form class="search" data-place action="${site.href("/near-me/")}" role="search">
 <label for="near-place">${t.near.place}</label>
-<div class="search-row"><input type="text" id="near-place" name="q" autocomplete="postal-code" spellcheck="false" enterkeyhint="search"> <button type="submit">${t.near.find}</button></div>
+<div class="search-row"><input type="search" id="near-place" name="q" autocomplete="off" spellcheck="false" enterkeyhint="search" aria-describedby="near-suggest-status"> <button type="submit">${t.near.find}</button></div>
+<p class="visually-hidden" id="near-suggest-status" role="status" data-suggest-status></p>
+<ul class="suggest" data-suggest hidden></ul>
 </form>
-<p class="filter"><input type="checkbox" id="near-open" data-open-only> <label for="near-open">${site.w.filter.label}</label></p>
 <p class="status-line" role="status" aria-live="polite" data-near-status></p>
 <div data-near-results></div>
+<figure class="near-map-figure" data-near-map hidden></figure>
 </section>`;
 }

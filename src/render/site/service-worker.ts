@@ -27,7 +27,7 @@ export function serviceWorker(site: SiteContext): string {
     site.href(OFFLINE_PAGE),
     site.href(`/${site.assets.css.file}`),
     site.href(`/${site.assets.script.file}`),
-    site.href(`/${site.assets.search.file}`),
+    site.href(`/${site.assets.near.file}`),
     ...LANGS.map((l) => site.href(`/${manifestFile(l)}`)),
     ...ICONS.map((i) => site.href(`/${i.file}`)),
     site.href("/favicon.svg"),

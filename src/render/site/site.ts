@@ -51,10 +51,10 @@ export interface SiteContext {
 /** The fingerprinted files every page may load. */
 export interface SiteAssets {
   css: Asset;
-  /** The script of every page (statuses, filter, near me, offline), a module. */
+  /** The script of every page (statuses, the open-now filter, offline), a module. */
   script: Asset;
-  /** The home page's search box, a module. */
-  search: Asset;
+  /** Near me, its one box (places, ZIP codes, clinics' names) and its map: the pages that have the block. */
+  near: Asset;
   /** The stylesheet of browsers without JavaScript. */
   noscript: Asset;
 }
@@ -69,7 +69,7 @@ export function siteAssets(): SiteAssets {
   return {
     css: asset("site", "css", SITE_CSS),
     script: asset("site", "js", BROWSER_BUNDLES.site),
-    search: asset("search", "js", BROWSER_BUNDLES.search),
+    near: asset("near", "js", BROWSER_BUNDLES.near),
     noscript: asset("noscript", "css", NOSCRIPT_CSS),
   };
 }

@@ -5,8 +5,9 @@
  */
 export const SITE_CSS = `*,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;font-size:1rem;line-height:1.5;color:#0b0c0c;background:#fff}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;font-size:1rem;line-height:1.5;color:#0b0c0c;background:#fff;overflow-wrap:anywhere}
 [hidden]{display:none!important}
+.visually-hidden{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);border:0;white-space:nowrap}
 .width{max-width:960px;margin:0 auto;padding:0 15px}
 a{color:#1d70b8;text-decoration:underline;text-underline-offset:.1em}
 a:visited{color:#4c2c92}
@@ -59,6 +60,7 @@ td.num,th.num{text-align:right}
 .clinic p{margin:0 0 .2em}
 .status{display:block;width:fit-content;min-height:calc(1.7em + 4px);font-weight:700;padding:.1em .5em;margin:0 0 .3em;border:2px solid currentColor}
 .status-open{color:#005a30;background:#cce2d8}
+.status-closing{color:#594000;background:#fff4c2}
 .status-closed{color:#942514;background:#f6d7d2}
 .map{display:block;width:100%;height:auto;max-height:70vh;margin:0 0 1.5em;background:#d2e2f1}
 .map .land{fill:#f3f2f1;stroke:#6f777b;stroke-width:.6;stroke-linejoin:round}
@@ -75,16 +77,15 @@ td.num,th.num{text-align:right}
 .search input{width:100%;max-width:36em;font:inherit;padding:.4em;border:2px solid #0b0c0c;border-radius:0}
 .search input:focus{outline:3px solid #fd0;outline-offset:0;box-shadow:inset 0 0 0 2px #0b0c0c}
 .search-row{display:flex;gap:.5em;max-width:36em}
-.search button{font:inherit;font-weight:700;padding:.4em 1em;color:#fff;background:#00703c;border:0;box-shadow:0 2px 0 #002d18;cursor:pointer}
+.search button{flex:none;white-space:nowrap;font:inherit;font-weight:700;padding:.4em 1em;color:#fff;background:#00703c;border:0;box-shadow:0 2px 0 #002d18;cursor:pointer}
 .search button:hover{background:#005a30}
 .search button:focus{outline:3px solid #fd0;outline-offset:0;background:#fd0;color:#0b0c0c;box-shadow:0 2px 0 #0b0c0c}
 .search ul{list-style:none;padding:0;margin:.5em 0 0;max-width:36em}
 .search li{padding:.4em 0;border-bottom:1px solid #b1b4b6}
 .status-line{min-height:1.5em;margin:.4em 0 0}
-.near .status-line{font-weight:700}
+.near .status-line{font-weight:700;margin:.3em 0 0}
 .hours{width:auto}
 .hours th{font-weight:400}
-.hours td{white-space:nowrap}
 .status-unknown{color:#383f43;background:#f3f2f1}
 .status:empty{visibility:hidden}
 .button{display:inline-block;font:inherit;font-weight:700;font-size:1.1rem;line-height:1.25;min-height:48px;padding:.6em 1.1em;color:#fff;background:#00703c;border:0;box-shadow:0 2px 0 #002d18;cursor:pointer;text-decoration:none;text-align:center}
@@ -95,8 +96,35 @@ td.num,th.num{text-align:right}
 .actions{display:flex;flex-wrap:wrap;gap:.6em;margin:.6em 0 1em}
 .actions .button{flex:1 1 10em}
 .near{border:2px solid #1d70b8;padding:10px 15px;margin:0 0 1.5em}
+.emergency{border:3px solid #d4351c;background:#fff;padding:4px 10px;margin:0 0 .8em}
+.emergency p{margin:0}
+.emergency a{font-weight:700}
+.locate{display:flex;flex-wrap:wrap;align-items:center;gap:.2em .8em;margin:.2em 0 .3em}
+.suggest{list-style:none;padding:0;margin:.3em 0 0;max-width:36em}
+.suggest li{padding:.35em 0;border-bottom:1px solid #b1b4b6}
+.suggest .status{display:inline-block;min-height:0;margin:0 0 0 .5em;font-size:.9rem;padding:0 .4em}
+.link{font:inherit;color:#1d70b8;background:none;border:0;padding:.2em 0;text-decoration:underline;text-underline-offset:.1em;cursor:pointer;text-align:left}
+.link:hover{color:#003078;text-decoration-thickness:3px}
+.link:focus{outline:3px solid transparent;color:#0b0c0c;background:#fd0;box-shadow:0 -2px #fd0,0 4px #0b0c0c;text-decoration:none}
+.group{font-size:1.2rem;margin:.6em 0 .2em}
+.rank{display:inline-block;min-width:1.5em;padding:0 .3em;margin-right:.2em;border-radius:1em;background:#0b0c0c;color:#fff;text-align:center;font-size:.85em;line-height:1.5}
+.near-map-figure{margin:1em 0 0}
+main:has([data-page="near-me"]){min-height:100vh}
+.near-map{background:#f3f2f1;max-height:none}
+.near-map .ground{fill:#f3f2f1}
+.near-map .ring{fill:none;stroke:#6f777b;stroke-width:1;stroke-dasharray:4 3}
+.near-map .ring-label{font-size:11px;fill:#383f43}
+.pin circle{stroke:#fff;stroke-width:2}
+.pin .leader{stroke:#0b0c0c;stroke-width:1}
+.pin .spot{stroke:none;fill:#0b0c0c}
+.pin-open circle{fill:#005a30}
+.pin-closed circle{fill:#942514}
+.pin-unknown circle{fill:#383f43}
+.map .pin text{fill:#fff;font-size:11px;font-weight:700}
+.near-map .centre{stroke:#0b0c0c;stroke-width:3;stroke-linecap:round}
 .near h2{margin-top:.2em}
-.near .search{margin:.5em 0}
+.near .search{margin:.3em 0}
+.near .search label{font-size:1rem}
 .filter{display:flex;align-items:center;gap:.5em;margin:.5em 0}
 .filter input{width:1.5em;height:1.5em;margin:0}
 .filter label{font-weight:700}

@@ -1,39 +1,37 @@
 /**
  * The ZIP code lookup of the near-me box, as site files (not part of the API): the Census ZCTA centroids (public
- * domain) cut by the ZIP's first three digits into `assets/zips/{787}.json`, each `{"78701":[30.2705,-97.7431],…}`
- * — a lookup reads one document of a few KB, and works offline once read. Positions to 4 decimals (~10 m).
+ * domain), and GeoNames' point for the ZIP codes that have no ZCTA (CC BY 4.0), as a lookup table of a few KB files
+ * under `assets/zips/` (`lookupFiles`: `{"78701":[30.2705,-97.7431],…}`) — a lookup reads one file, and works
+ * offline once read. Positions to 4 decimals (~10 m).
  */
-import { zipCentroids } from "../../geo/zip-centroids.js";
 
-/** The folder of the shards in the output folder (and below the site's address). */
-export const ZIP_DIR = "assets/zips";
+import { ZIP_DIR } from "../../browser/place-names.js";
+import { postalCodes } from "../../geo/gazetteer.js";
+import { STATES } from "../../geo/states.js";
+import { zipCentroids } from "../../geo/zip-centroids.js";
+import { lookupFiles, type SiteFile } from "./lookup-files.js";
 
 /** The shards, made on the first call in a process: the centroids are fixed data, the shards the same every time. */
-let made: readonly { readonly file: string; readonly body: string }[] | undefined;
+let made: readonly SiteFile[] | undefined;
 
 /**
  * The shards: file path and JSON body, in ZIP order.
  * @example for (const s of zipShards()) await out.add(s.file, s.body);
  */
-export function zipShards(): readonly { readonly file: string; readonly body: string }[] {
+export function zipShards(): readonly SiteFile[] {
   made ??= cut();
   return made;
 }
 
-/** Cuts the centroids into shards by the ZIP's first three digits. */
-function cut(): { file: string; body: string }[] {
-  const shards = new Map<string, Record<string, [number, number]>>();
+/** The centroids, and GeoNames' points of the ZIP codes the Census has none for, as a lookup table. */
+function cut(): SiteFile[] {
+  const points = new Map<string, [number, number]>();
   const round = (x: number) => Math.round(x * 1e4) / 1e4;
-  for (const z of zipCentroids()) {
-    const key = z.zip.slice(0, 3);
-    let shard = shards.get(key);
-    if (!shard) {
-      shard = {};
-      shards.set(key, shard);
-    }
-    shard[z.zip] = [round(z.latitude), round(z.longitude)];
-  }
-  return [...shards]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([key, shard]) => ({ file: `${ZIP_DIR}/${key}.json`, body: JSON.stringify(shard) }));
+  for (const z of zipCentroids()) points.set(z.zip, [round(z.latitude), round(z.longitude)]);
+  // The ZIP codes the Census has no area for (post office boxes, a firm's own code) are at GeoNames' point for them,
+  // so that a patient's own ZIP code is always found.
+  const states = new Set(STATES.map((s) => s.code));
+  for (const p of postalCodes())
+    if (states.has(p.state) && !points.has(p.zip)) points.set(p.zip, [round(p.latitude), round(p.longitude)]);
+  return lookupFiles(ZIP_DIR, points);
 }

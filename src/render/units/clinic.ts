@@ -106,6 +106,7 @@ export const clinicUnits: StateUnitKind = {
                 clinic,
                 { state, city: place, zip: record.zip },
                 record.sources,
+                record.evidence,
               );
               await to.out.json(apiFile(path), to.check.parse(path, ClinicDocument, doc));
             }

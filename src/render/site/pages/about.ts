@@ -1,4 +1,7 @@
 import { freshness } from "../../../dataset/freshness.js";
+import { ODBL_URL, REFERENCE_SOURCES, TIMEZONE_NOTICE } from "../../../geo/credits.js";
+import { EVIDENCE_LEVELS, type EvidenceLevel, PLACE_KINDS } from "../../../schema/evidence.js";
+import type { Stats } from "../../../schema/stats.js";
 import { type Html, html, safeHttpUrl } from "../../../util/html.js";
 import { LICENSE } from "../../context.js";
 import { statsDocument } from "../../documents/stats.js";
@@ -15,6 +18,29 @@ function reasons(site: SiteContext, counts: Record<string, number>): Html {
   return entries.length
     ? html`<ul>${entries.map(([reason, n]) => html`<li>${t.about.reason(reason)}: ${t.count(n)}</li>`)}</ul>`
     : html``;
+}
+
+/**
+ * What the evidence levels mean, how many clinics have each, and the places left out by kind (with the registry's
+ * date said for what it is).
+ */
+function evidenceSection(site: SiteContext, places: Stats["data_quality"]["places"]): Html {
+  const a = site.t.about;
+  const published = new Set(places.published_kinds);
+  const sum = (levels: Record<EvidenceLevel, number>) => EVIDENCE_LEVELS.reduce((n, l) => n + levels[l], 0);
+  const shown = EVIDENCE_LEVELS.map(
+    (level) =>
+      [
+        level,
+        PLACE_KINDS.filter((k) => published.has(k)).reduce((n, k) => n + (places.kinds[k]?.[level] ?? 0), 0),
+      ] as const,
+  );
+  const left = PLACE_KINDS.filter((k) => !published.has(k) && places.kinds[k]);
+  return html`<p>${a.levelsIntro}</p>
+<ul>${EVIDENCE_LEVELS.map((level) => html`<li><code>${level}</code>: ${a.level[level]}</li>`)}</ul>
+<p>${a.registryDate}</p>
+<p>${a.levelCounts(shown.map(([level, n]) => [level, n]))}</p>
+${left.length ? html`<p>${a.leftOut}</p><ul>${left.map((k) => html`<li>${site.w.kind[k]}: ${site.t.count(sum(places.kinds[k] as Record<EvidenceLevel, number>))}</li>`)}</ul>` : html`<p>${a.noneLeftOut}</p>`}`;
 }
 
 /** About the data: licence, credit line, sources, what data_quality says in plain words, downloads. */
@@ -50,7 +76,11 @@ ${
     ? html`<p>${a.builtFrom}</p><ul>${source.upstream.map(
         (u) =>
           html`<li>${link(u.name, u.url)}${u.date ? a.edition(u.date) : ""}${u.publisher ? a.publishedBy(u.publisher) : ""}${u.license ? ` (${u.license})` : ""}</li>`,
-      )}</ul>`
+      )}</ul>${
+        source.upstream.some((u) => u.name === REFERENCE_SOURCES.timezones.name)
+          ? html`<p>${a.timezoneNotice(html`<a href="${ODBL_URL}" rel="license">${TIMEZONE_NOTICE}</a>`)}</p>`
+          : ""
+      }`
     : ""
 }
 ${
@@ -61,6 +91,9 @@ ${
       )}</tbody></table></div>`
     : ""
 }
+<p>${a.nearMeSources}</p>
+<h2 id="evidence">${a.levelsHeading}</h2>
+${evidenceSection(site, q.places)}
 <h2 id="quality">${a.quality}</h2>
 <p>${a.qualityText(q)}</p>
 ${q.records.rejected ? html`<h3>${a.rejected}</h3>${reasons(site, q.rejected_by_reason)}` : ""}
@@ -79,7 +112,7 @@ ${
       )}</ul>`
     : ""
 }
-${q.record_dates.newest ? html`<p>${a.confirmed(q.record_dates.oldest ?? q.record_dates.newest, q.record_dates.newest)}</p>` : ""}
+${q.record_dates.newest ? html`<p>${a.recordDates(q.record_dates.oldest ?? q.record_dates.newest, q.record_dates.newest)}</p>` : ""}
 <p>${a.everyFigure(html`<a href="${site.apiHref("/stats.json")}"><code>${ctx.api("/stats.json")}</code></a>`)}</p>
 <h2 id="downloads">${a.downloads}</h2>
 ${

@@ -40,6 +40,7 @@ export function cityPagesHtml(site: SiteContext, summary: Summary, group: CityGr
         description: c.description(group.clinics.length, place),
         path: pagedPath(base, n),
         crumbs: [homeCrumb(site), { path: statePage(state.slug), label: state.name }],
+        ...(n === 1 && { scripts: [site.assets.near] }),
         main: html`<h1>${c.title(place)}</h1>
 <p class="lead">${c.lead(group.clinics.length, t.zone(city.timezone))}</p>
 ${n === 1 ? html`${nearMeBlock(site)}\n${cityMap(c.mapTitle(place, dots.length), city, city.radiusKm, dots)}\n` : ""}<h2>${pages.length > 1 ? `${c.clinics} – ${t.list.pageOf(n, pages.length)}` : c.clinics}</h2>

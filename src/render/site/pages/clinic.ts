@@ -4,6 +4,7 @@ import type { CityGroup, RenderedClinic } from "../../group.js";
 import { cityPage, clinicPage, clinicPath, networkPage, statePage } from "../../paths.js";
 import type { Summary } from "../../summary.js";
 import { networkLink, phoneLink } from "../clinic-item.js";
+import { howWeKnow } from "../evidence.js";
 import { hoursTable, statusBadge } from "../hours.js";
 import { clinicJsonLd } from "../jsonld.js";
 import { homeCrumb, page } from "../layout.js";
@@ -89,7 +90,8 @@ ${clinic.hours ? hoursTable(site, clinic.hours) : html`<p>${c.hoursUnknown}</p>`
 ${clinic.services.length ? html`<ul>${clinic.services.map((s) => html`<li>${s}</li>`)}</ul>` : html`<p>${c.servicesUnknown}</p>`}
 <h2>${c.insurance}</h2>
 ${clinic.insurance.length ? html`<ul>${clinic.insurance.map((s) => html`<li>${s}</li>`)}</ul>` : html`<p>${c.insuranceUnknown}</p>`}
-<h2>${c.sources}</h2>
+<h2>${c.evidence.heading}</h2>
+${howWeKnow(site, record.evidence)}<h2>${c.sources}</h2>
 ${record.sources.length ? html`<ul>${record.sources.map((s) => html`<li>${c.source(s.name, s.date, s.fields)}</li>`)}</ul>` : html`<p>${c.sourcesUnknown}</p>`}
 <h2>${t.developers}</h2>
 <p>${c.json(html`<code>${clinic.id}</code>`)} <a href="${site.apiHref(apiPath)}"><code>${site.ctx.api(apiPath)}</code></a></p>`,

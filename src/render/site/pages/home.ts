@@ -11,22 +11,17 @@ import type { SiteContext } from "../site.js";
 export function homePageHtml(site: SiteContext, summary: Summary): string {
   const { ctx, t } = site;
   const h = t.home;
-  const withClinics = summary.states.filter((s) => s.clinics > 0).length;
+  const withClinics = summary.states.filter((s) => s.clinics > 0);
+  const dc = withClinics.some((s) => s.state.code === "DC");
   const fresh = freshness(ctx.dataset, ctx.generatedAt);
   return page(site, {
     title: h.title,
     description: h.description(summary.clinics),
     path: "/",
-    scripts: [site.assets.search],
+    scripts: [site.assets.near],
     main: html`<h1>${h.title}</h1>
-<p class="lead">${h.lead(summary.clinics, summary.cities.length, withClinics)}</p>
+<p class="lead">${h.lead(summary.clinics, summary.cities.length, withClinics.length - (dc ? 1 : 0), dc)}</p>
 ${nearMeBlock(site)}
-<form class="search" role="search" data-search data-js action="${site.href("/")}">
-<label for="q">${h.search}</label>
-<div class="search-row"><input type="search" id="q" name="q" autocomplete="off" spellcheck="false" aria-describedby="q-status"> <button type="submit">${h.searchButton}</button></div>
-<p class="status-line" id="q-status" role="status" aria-live="polite" data-search-status></p>
-<ul data-search-results></ul>
-</form>
 <h2>${h.byState}</h2>
 ${usMap(summary.states, (s) => site.href(statePage(s.state.slug)), { title: h.mapTitle, label: (s) => `${s.state.name}: ${t.clinics(s.clinics)}` })}
 <ul class="columns">${summary.states.map(

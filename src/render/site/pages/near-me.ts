@@ -1,7 +1,7 @@
 import { html } from "../../../util/html.js";
 import { statePage } from "../../paths.js";
 import type { Summary } from "../../summary.js";
-import { homeCrumb, page } from "../layout.js";
+import { page } from "../layout.js";
 import { nearMeBlock } from "../near-me.js";
 import type { SiteContext } from "../site.js";
 
@@ -16,7 +16,8 @@ export function nearMePageHtml(site: SiteContext, summary: Summary): string {
     title: t.near.pageTitle,
     description: t.near.pageDescription,
     path: "/near-me/",
-    crumbs: [homeCrumb(site)],
+    scripts: [site.assets.near],
+    // No breadcrumbs: a page of the top level, like home (the header leads home), and the list needs the room.
     main: html`<h1>${t.near.pageTitle}</h1>
 ${nearMeBlock(site, { heading: false })}
 <div data-no-js hidden>

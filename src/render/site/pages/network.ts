@@ -82,6 +82,7 @@ export function networkPagesHtml(
         description: t.network.description(network.name, network.clinics, network.states.length),
         path: pagedPath(base, n),
         crumbs: [homeCrumb(site), { path: "/networks/", label: t.network.crumb }],
+        ...(n === 1 && { scripts: [site.assets.near] }),
         main: html`<h1>${network.name}</h1>
 <p class="lead">${t.network.lead(network.clinics, network.states.length)}</p>
 ${network.wikidata ? html`<p>Wikidata: <a href="https://www.wikidata.org/wiki/${network.wikidata}">${network.wikidata}</a></p>\n` : ""}${n === 1 ? html`${nearMeBlock(site, { network: { summary: network, documents } })}\n` : ""}${index}${pages.length > 1 ? html`<p>${t.list.pageOf(n, pages.length)}. ${t.list.range(from, first, members.length)}</p>\n` : ""}${listTools(site, docs, pages.length)}

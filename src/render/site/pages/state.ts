@@ -46,6 +46,7 @@ ${
     title: s.title(state.name),
     description: s.description(clinics, state.name),
     path: statePage(state.slug),
+    scripts: [site.assets.near],
     crumbs: [homeCrumb(site)],
     main: html`${main}
 <h2>${t.developers}</h2>
