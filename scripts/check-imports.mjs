@@ -17,21 +17,18 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const LAYERS = {
   util: [],
   schema: ["util"],
-  // The place files' format (`browser/place-names.ts`, no imports of its own) is shared by the site's scripts and
-  // the gazetteer: to move below both.
-  geo: ["util", "schema", "browser/place-names.ts"],
+  geo: ["util", "schema"],
   tree: ["util"],
   dataset: ["util", "geo", "schema", "tree"],
   i18n: ["util", "schema", "dataset"],
   browser: ["util", "i18n"],
-  ingest: ["util", "geo", "schema", "dataset"],
-  // The evidence of a clinic (issue 38) is decided by the import (`ingest/evidence/`); the sample decides its own
-  // with it. To move below both.
-  sample: ["util", "geo", "schema", "dataset", "ingest/evidence/index.ts"],
+  // The kind of a place and its evidence, decided alike by the import, the sample and the release store.
+  evidence: ["util", "schema", "dataset"],
+  ingest: ["util", "geo", "schema", "dataset", "evidence"],
+  sample: ["util", "geo", "schema", "dataset", "evidence"],
   render: ["util", "geo", "schema", "tree", "dataset", "i18n", "browser"],
-  // A release's records kept before clinics carried evidence get it decided again when read (`records.ts`): the
-  // import's evidence decision, through its entry. To move below both, with the sample's.
-  release: ["util", "geo", "schema", "tree", "dataset", "render/index.ts", "ingest/evidence/index.ts"],
+  // A release's records kept before clinics carried evidence get it decided again when read (`records.ts`).
+  release: ["util", "geo", "schema", "tree", "dataset", "evidence", "render/index.ts"],
   deploy: ["util", "geo", "schema", "tree", "dataset", "release"],
   cli: ["*"],
 };

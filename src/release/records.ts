@@ -1,6 +1,6 @@
 import { readStateFile, writeStateFile } from "../dataset/state-files.js";
 import type { ClinicRecord, ClinicStore } from "../dataset/types.js";
-import { keptEvidence } from "../ingest/evidence/index.js";
+import { keptEvidence } from "../evidence/index.js";
 
 /**
  * A release's records on disk, one gzipped NDJSON file per state (`TX.ndjson.gz`), so that the next release can

@@ -2,7 +2,6 @@ import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { decodeHours, encodeHours, type HoursData } from "../../src/browser/hours-data.js";
 import { directionsHref, telHref } from "../../src/browser/links.js";
-import { foldPlace, placeShard } from "../../src/browser/place-names.js";
 import { fromRecords } from "../../src/dataset/store.js";
 import { pages as enPages } from "../../src/i18n/en.js";
 import { pages as esPages } from "../../src/i18n/es.js";
@@ -19,6 +18,7 @@ import { markdown } from "../../src/render/site/pages/api-reference.js";
 import { type SiteContext, siteContexts } from "../../src/render/site/site.js";
 import { SITEMAP_MAX_URLS, sitemapIndexes, urlset, xmlText } from "../../src/render/site/sitemap.js";
 import { escapeHtml, html, jsonForScript, raw, safeHttpUrl } from "../../src/util/html.js";
+import { foldPlace, placeShard } from "../../src/util/place-names.js";
 import { smallRecords } from "../helpers/sample-site.js";
 
 const WEEK: HoursData = {

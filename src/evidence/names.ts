@@ -1,5 +1,5 @@
-import type { PlaceKind } from "../../schema/evidence.js";
-import { words } from "../networks/recognise.js";
+import type { PlaceKind } from "../schema/evidence.js";
+import { words } from "../util/words.js";
 
 /** What a name says of its place: a kind, or `urgent_care` (a walk-in urgent care centre's words), with the words. */
 export interface NameSays {

@@ -1,4 +1,4 @@
-import type { PlaceKind, Taxonomy } from "../../schema/evidence.js";
+import type { PlaceKind, Taxonomy } from "../schema/evidence.js";
 
 /** NUCC: Ambulatory Health Care Facilities, Clinic/Center, Urgent Care. */
 export const URGENT_CARE_CODE = "261QU0200X";

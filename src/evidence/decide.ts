@@ -4,7 +4,7 @@ import type {
   EvidenceSignal,
   EvidenceSource,
   PlaceKind,
-} from "../../schema/evidence.js";
+} from "../schema/evidence.js";
 import { type NameSays, nameSays } from "./names.js";
 import { primaryTaxonomy, taxonomyKind, URGENT_CARE_CODE, urgentCareSlot } from "./taxonomy.js";
 
