@@ -1,3 +1,5 @@
+import { LONG_TAIL_PATTERN } from "@urgent-care-directory/server/policy";
+
 /** How hard the precompressed `.br`/`.gz` siblings are squeezed: `max` for publishing, `fast` for local use. */
 export type Compression = "max" | "fast";
 
@@ -26,12 +28,14 @@ export function hasSiblings(path: string): boolean {
   return !isLongTail(path);
 }
 
-/** One file per clinic: its API document and its page in each language. */
+const LONG_TAIL = new RegExp(LONG_TAIL_PATTERN);
+
+/**
+ * One file per clinic: its API document and its page in each language — by the pattern the server's policy gives
+ * the deploy configs that must name them (`LONG_TAIL_PATTERN`), so that the build and the configs never disagree.
+ */
 export function isLongTail(path: string): boolean {
-  return (
-    path.startsWith("api/v1/clinic/") ||
-    /^(?:es\/)?clinics\/[^/]+\/[^/]+\/(?!index\.html$)[^/]+\.html$/.test(path)
-  );
+  return LONG_TAIL.test(`/${path}`);
 }
 
 /** Gzip level: 9 when publishing (small files compress in microseconds either way), 6 for local use. */
