@@ -318,3 +318,14 @@ describe("app icons and manifests", () => {
     expect(manifestFile("es")).toBe("es/manifest.webmanifest");
   });
 });
+
+describe("DC is not a state", () => {
+  it.each([
+    [3, 2, true, "3 clinics in 2 states and DC.", "3 clínicas en 2 estados y Washington D. C."],
+    [5, 3, false, "5 clinics in 3 states.", "5 clínicas en 3 estados"],
+    [2, 0, true, "2 clinics in DC.", "2 clínicas en Washington D. C."],
+  ])("a network of %i clinics in %i states (DC: %s)", (clinics, states, dc, english, spanish) => {
+    expect(enPages.network.lead(clinics, states, dc)).toBe(english);
+    expect(esPages.network.lead(clinics, states, dc)).toBe(`${spanish}.`);
+  });
+});
