@@ -113,7 +113,7 @@ const failed = (r, what) => {
 function describe(label, r) {
   console.log(
     `  ${label}: ${r.seconds.toFixed(1)} s, CPU ${shown(r.cpuSeconds, 1, " s")} (import ${shown(r.importSeconds, 1, " s")}, release ${shown(r.releaseSeconds, 1, " s")}: ` +
-      `render ${shown(r.steps?.render ?? Number.NaN, 1, " s")}, plan ${shown(r.steps?.plan ?? Number.NaN, 1, " s")}, prune ${shown(r.steps?.prune ?? Number.NaN, 1, " s")}), ` +
+      `render ${shown(r.steps?.render ?? Number.NaN, 1, " s")}, compare ${shown(r.steps?.compare ?? Number.NaN, 1, " s")}, prune ${shown(r.steps?.prune ?? Number.NaN, 1, " s")}), ` +
       `peak ${r.peakMb.toFixed(0)} MiB, ${r.files} files of which ${r.writtenFiles} written (${r.writtenMb.toFixed(1)} MiB), ` +
       `units ${r.rendered} rendered / ${r.carried} carried; load ${load()}`,
   );

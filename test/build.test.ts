@@ -10,9 +10,9 @@ import type { ClinicRecord } from "../src/dataset/types.js";
 import { publishRelease } from "../src/release/publish.js";
 import { renderSite } from "../src/render/build.js";
 import { createContext } from "../src/render/context.js";
-import { parseTreeManifest, TREE_MANIFEST } from "../src/render/output/tree-manifest.js";
 import { OutputWriter } from "../src/render/output/writer.js";
 import { BuildError } from "../src/render/validate.js";
+import { parseTreeManifest, TREE_MANIFEST } from "../src/tree/manifest.js";
 import { sampleSite } from "./helpers/sample-build.js";
 import {
   API_BUILD,
@@ -96,7 +96,7 @@ describe("static build", () => {
     await renderSite(fromRecords(smallRecords()), out, {
       siteUrl: SITE_URL,
       compression: "fast",
-      emitters: WITHOUT_SITE,
+      parts: WITHOUT_SITE,
     });
     const stamped = Date.parse(
       (await readJson<{ meta: { generated_at: string } }>(out, "api/v1/stats.json")).meta.generated_at,

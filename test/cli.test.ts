@@ -108,8 +108,9 @@ describe.concurrent("ucd command line", () => {
       (await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => ""))
         .split("\0")
         .includes("--max-semi-space-size=64");
+    // Until the build is found (however long a busy machine takes to start it), or the process ended.
     let build = 0;
-    for (let i = 0; i < 200 && build === 0; i++) {
+    while (build === 0 && started.exitCode === null && started.signalCode === null) {
       const children = await readFile(`/proc/${started.pid}/task/${started.pid}/children`, "utf8").catch(
         () => "",
       );

@@ -5,12 +5,11 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromRecords } from "../src/dataset/store.js";
-import { networkDocumentsEmitter } from "../src/render/documents/network-document.js";
 import { Rng } from "../src/sample/rng.js";
 import { ClinicDocument, NetworkDocument } from "../src/schema/clinic-document.js";
 import type { CitiesList, ClinicsByCity, NetworksList } from "../src/schema/documents.js";
-import { runEmitters } from "./helpers/emitter-run.js";
 import { expectEqual } from "./helpers/equal.js";
+import { renderParts } from "./helpers/render-parts.js";
 import { sampleSite } from "./helpers/sample-build.js";
 import { SITE_URL, sampleRecords, smallRecords, tempDir } from "./helpers/sample-site.js";
 import { readJson } from "./helpers/tree.js";
@@ -109,7 +108,10 @@ describe("network documents split into pages", () => {
   let out: string;
   beforeAll(async () => {
     tmp = await tempDir();
-    out = await runEmitters(fromRecords(smallRecords()), tmp.dir, [networkDocumentsEmitter(3)]);
+    out = await renderParts(fromRecords(smallRecords()), tmp.dir, {
+      parts: ["api"],
+      sizes: { networkPage: 3 },
+    });
   });
   afterAll(() => tmp.cleanup());
 

@@ -11,11 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectClinics, fromRecords } from "../src/dataset/store.js";
 import type { ClinicRecord, FlatDataset } from "../src/dataset/types.js";
 import { type PublishResult, publishRelease } from "../src/release/publish.js";
-import { EMITTERS, renderSite } from "../src/render/build.js";
-import type { Emitter } from "../src/render/emitter.js";
-import { parseTreeManifest, TREE_MANIFEST } from "../src/render/output/tree-manifest.js";
-import { isUnitFile } from "../src/render/paths.js";
+import { renderSite } from "../src/render/build.js";
+import { isUnitFile } from "../src/render/units/registry.js";
 import type { ClinicDocument } from "../src/schema/clinic-document.js";
+import { parseTreeManifest, TREE_MANIFEST } from "../src/tree/manifest.js";
 import { SAMPLE_BUILD, sampleRecords, tempDir } from "./helpers/sample-site.js";
 
 const VERSIONS = ["2026-04-01", "2026-05-01", "2026-06-01", "2026-07-01", "2026-08-01"] as const;
@@ -168,12 +167,12 @@ describe("a chain of incremental releases", () => {
     full = await publishRelease(fromRecords(data[4] as FlatDataset), everything(), {
       ...SAMPLE_BUILD,
       generatedAt: at(4),
-      plan: "all",
+      mode: "all",
     });
     // And the last release's data (with the ids the release kept) from scratch, into a plain folder, with the same
     // tombstones.
     const last = releases[4] as PublishResult;
-    const kept = await collectClinics(last.plan.dataset.clinics);
+    const kept = await collectClinics(last.comparison.dataset.clinics);
     await renderSite(fromRecords({ ...(data[4] as FlatDataset), clinics: kept }), scratch(), {
       ...SAMPLE_BUILD,
       generatedAt: at(4),
@@ -182,7 +181,7 @@ describe("a chain of incremental releases", () => {
         keep: 1,
         previousVersion: null,
         changes: null,
-        tombstones: last.plan.tombstones,
+        tombstones: last.comparison.tombstones,
       },
     });
   }, 180_000);
@@ -204,7 +203,8 @@ describe("a chain of incremental releases", () => {
     expect(trees.every((t) => t.size > 1000)).toBe(true);
     // Only the current release keeps its base's bookkeeping (what a rebuild of its data version compares against);
     // the one before dropped the bookkeeping of the release before it, which nothing else held any more.
-    const state = (id: string) => readdirSync(join(store(), "..", ".public.releases", id, "state")).sort();
+    const state = (id: string) =>
+      readdirSync(join(store(), "..", ".public.releases", id, "bookkeeping")).sort();
     expect(state("0005-2026-08-01")).toContain("base");
     expect(state("0004-2026-07-01")).not.toContain("base");
     expect(state("0004-2026-07-01")).toEqual(state("0005-2026-08-01").filter((n) => n !== "base"));
@@ -327,18 +327,24 @@ describe("a chain of incremental releases", () => {
   });
 
   it("a build that fails in its recycled tree leaves the published release as it was, and the next builds from scratch", async () => {
-    const failing: Emitter = () => ({
-      async finish() {
-        throw new Error("an emitter that fails after the others wrote their files");
+    // The last state fails to load when the render reads it (the release's matching read it once before): most of
+    // the release's files are written by then.
+    const dataset = fromRecords({ ...(data[4] as FlatDataset), dataVersion: "2026-09-01" });
+    let loads = 0;
+    const failing = {
+      ...dataset,
+      clinics: {
+        ...dataset.clinics,
+        load: async (state: string) => {
+          if (state === "WI" && ++loads === 2)
+            throw new Error("a state that fails after the others were written");
+          return dataset.clinics.load(state);
+        },
       },
-    });
+    };
     const before = filesOf(store());
     await expect(
-      publishRelease(fromRecords({ ...(data[4] as FlatDataset), dataVersion: "2026-09-01" }), store(), {
-        ...SAMPLE_BUILD,
-        generatedAt: "2026-09-01T06:00:00Z",
-        emitters: [...EMITTERS, failing],
-      }),
+      publishRelease(failing, store(), { ...SAMPLE_BUILD, generatedAt: "2026-09-01T06:00:00Z" }),
     ).rejects.toThrow(/fails after the others/);
     expect(filesOf(store())).toEqual(before);
     // The tree it recycled is gone with it; one folder is left, so the next release starts an empty tree.
@@ -355,7 +361,7 @@ describe("a chain of incremental releases", () => {
 
   it("a new version of the program renders every unit again, keeps the stamps of unchanged ones, and writes only what changed", async () => {
     // The current release as another version of the program left it: its render.json names another program.
-    const state = join(realpathSync(store()), "..", "state", "render", "render.json");
+    const state = join(realpathSync(store()), "..", "bookkeeping", "render", "render.json");
     const info = JSON.parse(readFileSync(state, "utf8")) as { fingerprint: string; content: string };
     expect(info.content).toMatch(/^[0-9a-f]{32}$/);
     writeFileSync(state, JSON.stringify({ ...info, fingerprint: "0".repeat(32) }));

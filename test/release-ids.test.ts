@@ -2,19 +2,19 @@
 // in its building, the other clinic at its address gone, a clinic of the same name and street elsewhere in its
 // state (whose derived ids fall back on each other), a tombstone at its address, and any mix of drops, renames,
 // new phones and new clinics. Real imports of our own CSV export with the ids removed (so every id is derived
-// again, as from a source that carries none of ours), matched and compared by the release planner.
+// again, as from a source that carries none of ours), matched and compared with the release before.
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Tombstone } from "../src/dataset/releases.js";
 import { collectClinics } from "../src/dataset/store.js";
 import type { ClinicRecord, Dataset } from "../src/dataset/types.js";
 import { importFiles } from "../src/ingest/import.js";
+import { type BaseRelease, type Comparison, compareWithBase } from "../src/release/compare.js";
 import { matchState } from "../src/release/match.js";
-import { type BaseRelease, planRelease, type ReleasePlan } from "../src/release/plan.js";
 import { csvField } from "../src/render/downloads/csv.js";
-import type { Tombstone } from "../src/render/releases/inputs.js";
 import { sampleSite } from "./helpers/sample-build.js";
 import { SMALL_STATES, tempDir } from "./helpers/sample-site.js";
 
@@ -99,7 +99,7 @@ interface Release {
   rows: readonly Row[];
   records: Map<Row, ClinicRecord>;
   tombstones: Tombstone[];
-  plan: ReleasePlan | null;
+  comparison: Comparison | null;
   version: string;
 }
 
@@ -107,7 +107,7 @@ interface Release {
 async function first(list: readonly Row[]): Promise<Release> {
   const { dataset, file } = await importRows(list, "2026-05-01", true);
   const records = byRow(list, file, await collectClinics(dataset.clinics));
-  return { rows: list, records, tombstones: [], plan: null, version: "2026-05-01" };
+  return { rows: list, records, tombstones: [], comparison: null, version: "2026-05-01" };
 }
 
 /** `list` released after `base`: imported without ids, matched against `base` and its tombstones. */
@@ -120,21 +120,21 @@ async function next(base: Release, list: readonly Row[], version: string): Promi
     records: async (state) => previous.filter((r) => r.state === state),
     tombstones: base.tombstones,
   };
-  const plan = await planRelease(dataset, release);
-  const published = await collectClinics(plan.dataset.clinics);
+  const comparison = await compareWithBase(dataset, release);
+  const published = await collectClinics(comparison.dataset.clinics);
   const ids = published.map((r) => r.id);
   expect(new Set(ids).size, "every clinic has an id of its own").toBe(ids.length);
-  const removed = new Set(plan.changes?.removed.map((r) => r.id));
+  const removed = new Set(comparison.changes?.removed.map((r) => r.id));
   for (const t of base.tombstones)
     expect(ids, "a tombstone's id is not another clinic's").not.toContain(t.record.id);
   for (const id of ids) expect(removed.has(id), `${id} is removed and listed at once`).toBe(false);
   const records = byRow(list, file, published);
-  return { rows: list, records, tombstones: plan.tombstones, plan, version };
+  return { rows: list, records, tombstones: comparison.tombstones, comparison, version };
 }
 
 /** Every row of `after` that is a row of `before` unchanged keeps its id and is not in the changes. */
 function expectUnchangedKept(before: Release, after: Release): number {
-  const changes = after.plan?.changes;
+  const changes = after.comparison?.changes;
   if (!changes) throw new Error("no changes: not a second release");
   const listed = new Set([
     ...changes.added.map((r) => r.id),
@@ -158,7 +158,7 @@ describe("an unchanged clinic keeps its id and never appears in the changes", ()
     const r1 = await first(rows);
     const r2 = await next(r1, [...rows, ...rows.slice(0, 5).map(neighbour)], "2026-06-01");
     expect(expectUnchangedKept(r1, r2)).toBe(rows.length);
-    expect(r2.plan?.changes?.added.length).toBe(5);
+    expect(r2.comparison?.changes?.added.length).toBe(5);
   });
 
   it("when the other clinic at its address closes, and again the release after, beside its tombstone", async () => {
@@ -166,11 +166,11 @@ describe("an unchanged clinic keeps its id and never appears in the changes", ()
     const r1 = await first([...rows, ...shared]);
     const r2 = await next(r1, rows, "2026-06-01");
     expect(expectUnchangedKept(r1, r2)).toBe(rows.length);
-    expect(r2.plan?.changes?.removed.length).toBe(5);
+    expect(r2.comparison?.changes?.removed.length).toBe(5);
     expect(r2.tombstones.length).toBe(5);
     const r3 = await next(r2, r2.rows, "2026-07-01");
     expect(expectUnchangedKept(r2, r3)).toBe(r2.rows.length);
-    expect(r3.plan?.changes).toEqual({ added: [], removed: [], changed: [] });
+    expect(r3.comparison?.changes).toEqual({ added: [], removed: [], changed: [] });
   });
 
   it("when a clinic of the same name and street elsewhere in its state opens or closes", async () => {
@@ -226,14 +226,14 @@ describe("a clinic that moves to another state, keeping its id (as an NPI's does
   async function kept(base: Release, list: readonly Row[], version: string): Promise<Release> {
     const { dataset, file } = await importRows(list, version, true);
     const previous = [...new Set(base.records.values())];
-    const plan = await planRelease(dataset, {
+    const comparison = await compareWithBase(dataset, {
       dataVersion: base.version,
       clinics: previous.length,
       records: async (state) => previous.filter((r) => r.state === state),
       tombstones: base.tombstones,
     });
-    const records = byRow(list, file, await collectClinics(plan.dataset.clinics));
-    return { rows: list, records, tombstones: plan.tombstones, plan, version };
+    const records = byRow(list, file, await collectClinics(comparison.dataset.clinics));
+    return { rows: list, records, tombstones: comparison.tombstones, comparison, version };
   }
   const mover = () => rows.find((r) => r.state_code === "DE") as Row;
   /** The same clinic, id and all, at its street in Newport, Rhode Island. */
@@ -263,7 +263,7 @@ describe("a clinic that moves to another state, keeping its id (as an NPI's does
       "2026-06-01",
     );
     const id = mover().id as string;
-    const changes = r2.plan?.changes;
+    const changes = r2.comparison?.changes;
     expect(changes?.added.map((r) => r.id)).not.toContain(id);
     expect(changes?.removed.map((r) => r.id)).not.toContain(id);
     const change = changes?.changed.find((c) => c.after.id === id);
@@ -282,7 +282,7 @@ describe("a clinic that moves to another state, keeping its id (as an NPI's does
     const id = mover().id as string;
     expect(r2.tombstones.map((t) => t.record.id)).toContain(id);
     const r3 = await kept(r2, [...r2.rows, moved(mover())], "2026-07-01");
-    expect(r3.plan?.changes?.added.map((r) => r.id)).toContain(id);
+    expect(r3.comparison?.changes?.added.map((r) => r.id)).toContain(id);
     expect(r3.tombstones.map((t) => t.record.id)).not.toContain(id);
   });
 });

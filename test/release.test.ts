@@ -91,7 +91,7 @@ describe("a second release from an edited export of the first", () => {
     if (!dataset)
       throw new Error(`the edited export did not import: ${JSON.stringify(log.problems.slice(0, 3))}`);
     const published = await publishRelease(dataset, out, SAMPLE_BUILD);
-    second = await collectClinics(published.plan.dataset.clinics); // with the ids kept from the first release
+    second = await collectClinics(published.comparison.dataset.clinics); // with the ids kept from the first release
     changes = await readJson<ChangesDocument>(out, `api/v1/changes/${V2}.json`);
   });
   afterAll(() => tmp.cleanup());
@@ -202,7 +202,7 @@ describe("a second release from an edited export of the first", () => {
     expect(String(error)).toMatch(/Vermont: \d+ → 0 clinics/);
     expect(await readlink(out)).toMatch(/0002-2026-06-01/);
     const allowed = await publishRelease(shrunk, out, { ...SAMPLE_BUILD, allowShrink: true });
-    expect(allowed.plan.changes?.removed.length).toBeGreaterThan(0);
+    expect(allowed.comparison.changes?.removed.length).toBeGreaterThan(0);
   });
 });
 
@@ -222,13 +222,13 @@ describe("rebuilding the published data version", () => {
       const [added] = all.clinics as [ClinicRecord];
       const v1 = fromRecords({ ...all, dataVersion: V1, clinics: all.clinics.slice(1) });
       await publishRelease(v1, out, API_BUILD);
-      const state = (id: string) => readdirSync(join(tmp.dir, ".public.releases", id, "state"));
+      const state = (id: string) => readdirSync(join(tmp.dir, ".public.releases", id, "bookkeeping"));
       // The release of V2, then V2 built again twice (`npm start` again): each replaces the one before and says
       // what changed since V1, never "nothing" against itself.
       for (const [i, id] of ["0002", "0003", "0004"].entries()) {
         const published = await publishRelease(fromRecords({ ...all, dataVersion: V2 }), out, API_BUILD);
-        expect(published.plan.base?.dataVersion, `build ${i + 1} of ${V2}`).toBe(V1);
-        expect(published.plan.changes?.added.map((c) => c.id)).toEqual([added.id]);
+        expect(published.comparison.base?.dataVersion, `build ${i + 1} of ${V2}`).toBe(V1);
+        expect(published.comparison.changes?.added.map((c) => c.id)).toEqual([added.id]);
         expect(await readlink(out)).toBe(`.public.releases/${id}-${V2}/site`);
         const folders = readdirSync(join(tmp.dir, ".public.releases"))
           .filter((n) => /^\d{4}-/.test(n))

@@ -1,7 +1,7 @@
 // The search index of an incremental release against a full layout of the same data: chains of releases of a
 // small data set whose clinic names come from a few words (so that keys are common, pair, stop pairing, fill and
 // empty leaves), with a tiny layout, each release published twice — incrementally, and rendering every unit again
-// (`plan: "all"`, a full layout) — and compared: the same search documents byte for byte, and the same bookkeeping
+// (`mode: "all"`, a full layout) — and compared: the same search documents byte for byte, and the same bookkeeping
 // for the next release (the incremental layout also checks each node it keeps against a count from its keys).
 import { execFileSync } from "node:child_process";
 import { appendFileSync, readFileSync } from "node:fs";
@@ -12,7 +12,6 @@ import type { ClinicRecord, FlatDataset } from "../src/dataset/types.js";
 import { publishRelease } from "../src/release/publish.js";
 import { RENDER } from "../src/release/store.js";
 import { SEARCH_BOOK } from "../src/render/search/bookkeeping.js";
-import { searchEmitter } from "../src/render/search/emitter.js";
 import type { LayoutOptions } from "../src/render/search/layout.js";
 import { Rng } from "../src/sample/rng.js";
 import { SAMPLE_BUILD, sampleRecords, tempDir } from "./helpers/sample-site.js";
@@ -158,7 +157,9 @@ describe("the search index of an incremental release", () => {
       const options = (extra = {}) => ({
         ...SAMPLE_BUILD,
         generatedAt: `${data.dataVersion}T06:00:00Z`,
-        emitters: [searchEmitter(TINY, { verify: true })],
+        parts: ["search" as const],
+        sizes: { search: TINY },
+        verifySearch: true,
         allowShrink: true,
         ...extra,
       });
@@ -172,7 +173,7 @@ describe("the search index of an incremental release", () => {
         expect(notes.join(""), `week ${week}`).toMatch(/laid out from \d+ clinics before/);
         if (process.env.SEARCH_NOTES)
           appendFileSync(process.env.SEARCH_NOTES, `${seed} ${week} ${notes.join("")}`);
-        const b = await publishRelease(fromRecords(data), join(dir, "b", "public"), options({ plan: "all" }));
+        const b = await publishRelease(fromRecords(data), join(dir, "b", "public"), options({ mode: "all" }));
         const fa = searchFiles(a.release.site);
         const fb = searchFiles(b.release.site);
         expect(fa.size, `week ${week}`).toBeGreaterThan(20);
@@ -185,8 +186,8 @@ describe("the search index of an incremental release", () => {
           `week ${week}`,
         ).toEqual([]);
         const headSize = TINY.headSize as number;
-        expect(bookkeeping(a.release.state, headSize), `week ${week}`).toEqual(
-          bookkeeping(b.release.state, headSize),
+        expect(bookkeeping(a.release.bookkeeping, headSize), `week ${week}`).toEqual(
+          bookkeeping(b.release.bookkeeping, headSize),
         );
       }
     },

@@ -17,7 +17,6 @@ import {
   searchWords,
 } from "../packages/sdk/src/search-core.js";
 import { fromRecords } from "../src/dataset/store.js";
-import { searchEmitter } from "../src/render/search/emitter.js";
 import {
   addPairs,
   DEFAULT_LAYOUT,
@@ -31,7 +30,7 @@ import { clinicKeys, type IndexedClinic, words } from "../src/render/search/toke
 import { Rng } from "../src/sample/rng.js";
 import type { CitiesList, ClinicsByCity } from "../src/schema/documents.js";
 import { SearchIndex, SearchShard } from "../src/schema/search.js";
-import { runEmitters } from "./helpers/emitter-run.js";
+import { renderParts } from "./helpers/render-parts.js";
 import { sampleSite } from "./helpers/sample-build.js";
 import { smallRecords, tempDir } from "./helpers/sample-site.js";
 import { readJson } from "./helpers/tree.js";
@@ -399,7 +398,7 @@ describe("a small data set with ZIP codes and a tiny layout", () => {
             : `${c.state === "DE" ? 199 : c.state === "RI" ? "029" : "054"}${String(i % 50).padStart(2, "0")}`,
       })),
     };
-    out = await runEmitters(fromRecords(records), tmp.dir, [searchEmitter(layout)]);
+    out = await renderParts(fromRecords(records), tmp.dir, { parts: ["search"], sizes: { search: layout } });
   });
   afterAll(() => tmp.cleanup());
 

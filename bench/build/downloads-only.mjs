@@ -4,9 +4,8 @@
 // trace on (each step's wall time, and what the text downloads reused and made again) and the CPU time of each
 // release (the process's, every thread's: the machine is shared, so compare CPU time). ROOT is the checkout whose compiled
 // `dist/` runs (default: this one), so that two versions can be measured back to back on the same machine.
-// The downloads' own CPU time is the process's while the downloads emitter's hooks run (its deflating threads and
-// garbage collection included). `--baseline` renders no emitter at all: what each release costs besides the downloads (the release's plan, the
-// units' keys, loading and grouping the states), to subtract.
+// `--baseline` renders no part at all: what each release costs besides the downloads (matching the release, the
+// units' keys, loading and grouping the states), to subtract from the downloads-only figures.
 //   node bench/build/downloads-only.mjs FIRST.csv WEEK-LATER.csv STORE [ROOT] [--baseline]
 import { rm } from "node:fs/promises";
 import { resolve } from "node:path";
@@ -22,22 +21,6 @@ const root = resolve(rootArg ?? fileURLToPath(new URL("../..", import.meta.url))
 const store = resolve(storeArg);
 const { runImport } = await import(`${root}/dist/cli/commands/import-options.js`);
 const { publishRelease } = await import(`${root}/dist/release/publish.js`);
-const { downloadsEmitter } = await import(`${root}/dist/render/downloads/render.js`);
-/** The downloads emitter, with the process's CPU time while its hooks run added to `cpu`. */
-let cpu = 0;
-const timed = (fn) => async (arg) => {
-  const before = process.cpuUsage();
-  try {
-    return await fn?.(arg);
-  } finally {
-    const used = process.cpuUsage(before);
-    cpu += used.user + used.system;
-  }
-};
-function downloads(run) {
-  const hooks = downloadsEmitter(run);
-  return { state: timed(hooks.state), finish: timed(hooks.finish) };
-}
 await rm(store, { recursive: true, force: true });
 for (const [csv, version] of [
   [first, "2026-05-01"],
@@ -47,17 +30,16 @@ for (const [csv, version] of [
   process.env.UCD_RENDER_TRACE = "1";
   const started = performance.now();
   const all = process.cpuUsage();
-  cpu = 0;
   await publishRelease(imported.dataset, store, {
     siteUrl: "https://urgentcare.example.org",
     generatedAt: `${version}T06:00:00Z`,
     compression: "fast",
-    emitters: baseline ? [] : [downloads],
+    parts: baseline ? [] : ["downloads"],
     allowOlder: true,
   });
   const used = process.cpuUsage(all);
   console.error(
-    `release ${version} (${baseline ? "no emitter" : "downloads only"}): ${((performance.now() - started) / 1000).toFixed(1)} s, CPU ${((used.user + used.system) / 1e6).toFixed(1)} s, of which the downloads' hooks ${(cpu / 1e6).toFixed(1)} s`,
+    `release ${version} (${baseline ? "no part" : "downloads only"}): ${((performance.now() - started) / 1000).toFixed(1)} s, CPU ${((used.user + used.system) / 1e6).toFixed(1)} s`,
   );
   delete process.env.UCD_RENDER_TRACE;
   await imported.dataset.clinics.dispose();

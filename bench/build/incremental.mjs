@@ -140,7 +140,7 @@ export async function runUcd(root, args) {
   const written = /written: (\d+) files, (\d+) KiB/.exec(stderr);
   const units = /units: (\d+) rendered, (\d+) carried/.exec(stderr);
   const time =
-    /time: (?:import|sample) ([\d.]+) s, plan ([\d.]+) s, previous tree ([\d.]+) s, render ([\d.]+) s, bookkeeping ([\d.]+) s, switch ([\d.]+) s, prune ([\d.]+) s/.exec(
+    /time: (?:import|sample) ([\d.]+) s, compare ([\d.]+) s, previous tree ([\d.]+) s, render ([\d.]+) s, bookkeeping ([\d.]+) s, switch ([\d.]+) s, prune ([\d.]+) s/.exec(
       stderr,
     );
   const steps = time ? time.slice(1).map(Number) : [];
@@ -165,7 +165,7 @@ export async function runUcd(root, args) {
     releaseSeconds: steps.length ? steps.slice(1).reduce((a, b) => a + b, 0) : Number.NaN,
     steps: time
       ? {
-          plan: steps[1],
+          compare: steps[1],
           previous: steps[2],
           render: steps[3],
           bookkeeping: steps[4],

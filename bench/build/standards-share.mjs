@@ -1,7 +1,7 @@
 // What the standards (FHIR Bulk Publish, HSDS, GeoJSON: docs/fhir.md, docs/hsds.md, docs/geojson.md) add to a
 // release: their files and bytes in the release's tree, and those a release wrote (new, or with other bytes than the
 // release before's), read from the trees' files.tsv; and their time, as the same inputs built again without them
-// (`UCD_RENDER_OMIT=standardsEmitter`) against the build with them.
+// (`UCD_RENDER_OMIT=standards`) against the build with them.
 import { createReadStream } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -10,8 +10,8 @@ import { createInterface } from "node:readline";
 const STANDARDS =
   /^(?:fhir\/|hsds\/|downloads\/geojson\/|downloads\/urgent-care-clinics-[^/]+\.geojson(?:\.gz)?$)/;
 
-/** The emitter left out to measure them. */
-export const WITHOUT_STANDARDS = "standardsEmitter";
+/** The render part left out to measure them. */
+export const WITHOUT_STANDARDS = "standards";
 
 /** Every standards file of a release's tree: path → `bytes\tsha256`. */
 export async function standardsFiles(site) {

@@ -16,11 +16,11 @@ import {
   parseCoordinates,
 } from "@urgent-care-directory/sdk";
 import { createSearch, type SearchHit } from "@urgent-care-directory/sdk/search";
+import { foldPlace } from "../util/place-names.js";
 import { clinicCard } from "./clinic-card.js";
 import { directory, getJson } from "./documents.js";
 import { drawNearMap } from "./near-map.js";
 import { localPage, type PageInfo } from "./page.js";
-import { foldPlace } from "./place-names.js";
 import { type Origin, type Place, resolvePlace, suggestPlaces } from "./places.js";
 import { describeStatus, paintStatus } from "./statuses.js";
 

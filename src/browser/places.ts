@@ -5,10 +5,10 @@
  * device, but for the names of the small files read.
  */
 import type { CitiesList } from "@urgent-care-directory/sdk";
+import { foldPlace, PLACES_DIR, type PlaceRow, placeShard, ZIP_DIR } from "../util/place-names.js";
 import { getJson } from "./documents.js";
 import { lookup } from "./lookup-files.js";
 import type { PageInfo } from "./page.js";
-import { foldPlace, PLACES_DIR, type PlaceRow, placeShard, ZIP_DIR } from "./place-names.js";
 
 /** A point the nearest clinics are measured from, and how the list names it. */
 export interface Origin {

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 
 /**
  * The V8 flag a build runs with: young-generation semi-spaces of up to 64 MiB instead of V8's 16. A build makes
@@ -64,19 +64,24 @@ export async function relaunch(script: string, argv: readonly string[]): Promise
   const execve = (process as { execve?: Execve }).execve;
   if (typeof execve === "function")
     execve.call(process, process.execPath, [process.execPath, ...args, script, ...argv], process.env);
-  // An IPC channel, never used for messages: it closes when this process ends, however it ends.
-  const child = spawn(process.execPath, [...args, script, ...argv], {
-    stdio: ["inherit", "inherit", "inherit", "ipc"],
-    env: { ...process.env, [PARENT_VARIABLE]: String(process.pid) },
-  });
+  // The signals are taken before the child exists: a SIGTERM that came between the child's start and the handlers
+  // would end this process alone and leave the build running (seen on a loaded machine). Handlers run from the event
+  // loop, after `spawn` has returned.
+  let child: ChildProcess | null = null;
   const forward = (signal: NodeJS.Signals) => () => {
-    child.kill(signal);
+    child?.kill(signal);
   };
   const handlers = FORWARDED.map((s) => [s, forward(s)] as const);
   for (const [s, h] of handlers) process.on(s, h);
+  // An IPC channel, never used for messages: it closes when this process ends, however it ends.
+  const started = spawn(process.execPath, [...args, script, ...argv], {
+    stdio: ["inherit", "inherit", "inherit", "ipc"],
+    env: { ...process.env, [PARENT_VARIABLE]: String(process.pid) },
+  });
+  child = started;
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((done, fail) => {
-    child.once("error", fail);
-    child.once("exit", (c, s) => done([c, s]));
+    started.once("error", fail);
+    started.once("exit", (c, s) => done([c, s]));
   }).finally(() => {
     for (const [s, h] of handlers) process.off(s, h);
   });

@@ -16,7 +16,7 @@ import {
   dispositionOf,
   mediaTypeOf,
 } from "@urgent-care-directory/server/policy";
-import { MANIFEST_HEADER, TREE_MANIFEST } from "../render/output/tree-manifest.js";
+import { MANIFEST_HEADER, TREE_MANIFEST } from "../tree/manifest.js";
 import { SIBLINGS } from "./common.js";
 
 /** One object of the bucket. */

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { readInfo } from "../release/info.js";
+import { bookkeepingOf, readInfo } from "../release/info.js";
 
 /**
  * The name of the release a build folder holds, written into the bucket's record so that a script refusing a stale
@@ -11,7 +11,7 @@ import { readInfo } from "../release/info.js";
  */
 export async function releaseName(folder: string): Promise<string | null> {
   if (basename(folder) === "site") {
-    const info = await readInfo(join(dirname(folder), "state"));
+    const info = await readInfo(bookkeepingOf(dirname(folder)));
     if (info?.id) return clean(info.id);
   }
   try {

@@ -22,7 +22,7 @@ import { rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { manifestTrailer } from "../render/output/tree-manifest.js";
+import { manifestTrailer } from "../tree/manifest.js";
 import { processFolder } from "../util/process-folder.js";
 import {
   BUCKET_RECORD_KEY,

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { foldPlace } from "../browser/place-names.js";
+import { foldPlace } from "../util/place-names.js";
 import { usPlaces } from "./places.js";
 import { STATES } from "./states.js";
 

@@ -1,10 +1,10 @@
 /** The pages' strings in English (the words shared with the scripts are in `words.ts`). */
 
+import type { Freshness } from "../dataset/freshness.js";
 import { SAMPLE_SOURCE_NAME } from "../dataset/sources.js";
-import type { Freshness } from "../render/documents/freshness.js";
-import { type Fragment, type Html, html } from "../render/site/html.js";
 import type { PlaceKind, SourceType } from "../schema/evidence.js";
 import type { SourceField } from "../schema/sources.js";
+import { type Fragment, type Html, html } from "../util/html.js";
 import type { Weekday } from "./words.js";
 
 /** What each field of a clinic is called when its sources are listed. */
@@ -72,6 +72,9 @@ const EVIDENCE_EN = {
 /** `n` with thousands separators: 8,600. */
 export const count = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
+/** States and DC, DC named apart from the states: "3 states and DC", "DC", "2 states". */
+const where = (states: number, dc: boolean) =>
+  states === 0 ? (dc ? "DC" : plural(0, "state")) : `${plural(states, "state")}${dc ? " and DC" : ""}`;
 
 const SHORT_DAYS: Record<Weekday, string> = {
   mon: "Mon",
@@ -281,9 +284,11 @@ export const pages = {
   },
   network: {
     title: (name: string) => `${name}: urgent care clinics`,
-    description: (name: string, clinics: number, states: number) =>
-      `The ${plural(clinics, "clinic")} of ${name} in ${plural(states, "state")}, with addresses, phone numbers and opening hours.`,
-    lead: (clinics: number, states: number) => `${plural(clinics, "clinic")} in ${plural(states, "state")}.`,
+    /** `states` without DC; `dc` whether the network has clinics in DC too. */
+    description: (name: string, clinics: number, states: number, dc: boolean) =>
+      `The ${plural(clinics, "clinic")} of ${name} in ${where(states, dc)}, with addresses, phone numbers and opening hours.`,
+    lead: (clinics: number, states: number, dc: boolean) =>
+      `${plural(clinics, "clinic")} in ${where(states, dc)}.`,
     byState: "Clinics by state",
     json: "This network as JSON:",
     indexTitle: "Networks and brands",

@@ -1,9 +1,9 @@
 /** The pages' strings in Spanish (US usage: "código postal", miles, 12-hour clock). Clinic data stays as published. */
 
+import type { Freshness } from "../dataset/freshness.js";
 import { SAMPLE_SOURCE_NAME } from "../dataset/sources.js";
-import type { Freshness } from "../render/documents/freshness.js";
-import { type Fragment, type Html, html } from "../render/site/html.js";
 import type { SourceField } from "../schema/sources.js";
+import { type Fragment, type Html, html } from "../util/html.js";
 import { count, type PageMessages } from "./en.js";
 import type { Weekday } from "./words.js";
 
@@ -22,6 +22,13 @@ const FIELD_WORDS_ES: Record<SourceField, string> = {
 };
 
 const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
+/** Estados y D. C., D. C. aparte: "3 estados y Washington D. C.", "Washington D. C.", "2 estados". */
+const where = (states: number, dc: boolean) =>
+  states === 0
+    ? dc
+      ? "Washington D. C."
+      : plural(0, "estado")
+    : `${plural(states, "estado")}${dc ? " y Washington D. C." : ""}`;
 const clinics = (n: number) => plural(n, "clínica");
 
 const SHORT_DAYS: Record<Weekday, string> = {
@@ -288,9 +295,9 @@ export const pages: PageMessages = {
   },
   network: {
     title: (name) => `${name}: clínicas de urgencias`,
-    description: (name, n, states) =>
-      `Las ${clinics(n)} de ${name} en ${plural(states, "estado")}, con direcciones, teléfonos y horarios.`,
-    lead: (n, states) => `${clinics(n)} en ${plural(states, "estado")}.`,
+    description: (name, n, states, dc) =>
+      `Las ${clinics(n)} de ${name} en ${where(states, dc)}, con direcciones, teléfonos y horarios.`,
+    lead: (n, states, dc) => `${clinics(n)} en ${where(states, dc)}.`,
     byState: "Clínicas por estado",
     json: "Esta red en JSON:",
     indexTitle: "Redes y marcas",

@@ -1,8 +1,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { readStateLines, writeStateLines } from "../dataset/state-files.js";
+import { keptListing } from "../evidence/index.js";
 import type { WeeklyHours } from "../schema/hours.js";
-import { keptListing } from "./evidence/listing.js";
 import type { NormalisedRecord } from "./normalised.js";
 import type { Problem } from "./problems.js";
 import type { Upstream } from "./upstream.js";

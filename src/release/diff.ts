@@ -1,5 +1,5 @@
+import type { FieldChange, ReleaseChanges as StateChanges } from "../dataset/releases.js";
 import type { ClinicRecord } from "../dataset/types.js";
-import type { FieldChange, ReleaseChanges as StateChanges } from "../render/releases/inputs.js";
 
 /** The published fields compared across releases, by their API names, with the value the API shows. */
 const FIELDS: ReadonlyArray<readonly [field: string, value: (r: ClinicRecord) => unknown]> = [

@@ -1,7 +1,8 @@
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 
-/** What a release records about itself for the next one (`state/release.json`). */
+/** What a release records about itself for the next one (`bookkeeping/release.json`). */
 export interface ReleaseInfo {
   id: string;
   data_version: string;
@@ -23,4 +24,18 @@ export async function readInfo(stateDir: string): Promise<ReleaseInfo | null> {
   } catch {
     return null;
   }
+}
+
+/** The folder of a release's bookkeeping, beside its served tree `site`. */
+export const BOOKKEEPING = "bookkeeping";
+
+/**
+ * Where a release folder keeps its bookkeeping: `bookkeeping/`, or `state/` in a store written before it was so
+ * named.
+ * @example bookkeepingOf(".public.releases/0003-2026-06-15") // ".public.releases/0003-2026-06-15/bookkeeping"
+ */
+export function bookkeepingOf(root: string): string {
+  const bookkeeping = join(root, BOOKKEEPING);
+  const older = join(root, "state");
+  return !existsSync(bookkeeping) && existsSync(older) ? older : bookkeeping;
 }

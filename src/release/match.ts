@@ -1,6 +1,6 @@
+import { identityStreet } from "../dataset/identity.js";
 import type { ClinicRecord } from "../dataset/types.js";
 import { distanceKm } from "../geo/distance.js";
-import { identityStreet } from "../ingest/normalise/identity.js";
 import { clinicId } from "../util/id.js";
 import { publishedKey } from "./diff.js";
 

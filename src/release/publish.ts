@@ -1,15 +1,20 @@
 import { copyFile, link, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { DEFAULT_KEEP_RELEASES, type HistoryEntry } from "../dataset/releases.js";
 import type { Dataset } from "../dataset/types.js";
 import { stateByCode } from "../geo/states.js";
-import { type RenderOptions, type RenderResult, renderSite } from "../render/build.js";
-import { type PreviousTree, previousTree } from "../render/output/previous.js";
-import { DEFAULT_KEEP_RELEASES, type HistoryEntry } from "../render/releases/inputs.js";
-import { BuildError } from "../render/validate.js";
+import {
+  BuildError,
+  openPreviousTree,
+  type PreviousTree,
+  type RenderOptions,
+  type RenderResult,
+  renderSite,
+} from "../render/index.js";
 import { settled } from "../util/settled.js";
+import { type BaseRelease, type Comparison, compareWithBase } from "./compare.js";
 import { type ReleaseInfo, readInfo } from "./info.js";
-import { type BaseRelease, planRelease, type ReleasePlan } from "./plan.js";
 import { readRecords, writeRecords } from "./records.js";
 import {
   type BegunRelease,
@@ -26,7 +31,7 @@ import {
 import { readTombstones, writeTombstones } from "./tombstones.js";
 
 export interface PublishOptions
-  extends Omit<RenderOptions, "previous" | "previousRender" | "bookkeeping" | "release"> {
+  extends Omit<RenderOptions, "previous" | "previousBookkeeping" | "bookkeeping" | "release"> {
   /** Releases kept listed, with their dated downloads and changes documents (default 12). */
   keepReleases?: number;
   /** Largest share of the previous release's clinics a release may remove (default 0.1). */
@@ -39,12 +44,12 @@ export interface PublishOptions
 
 export interface PublishResult extends RenderResult {
   release: StoredRelease;
-  plan: ReleasePlan;
+  comparison: Comparison;
   /** The release whose tree this one recycled (`beginRelease`), or null when its tree started empty. */
   recycled: string | null;
-  /** Milliseconds spent in each step: matching and changes, reading the previous tree, rendering, bookkeeping, switching and pruning. */
+  /** Milliseconds spent in each step: comparing with the base (ids, changes), reading the previous tree, rendering, bookkeeping, switching and pruning. */
   timings: {
-    plan: number;
+    compare: number;
     previous: number;
     render: number;
     bookkeeping: number;
@@ -66,7 +71,7 @@ export const SOURCES = "sources";
 export async function lastSources(out: string): Promise<string | null> {
   const store = await openStore(out);
   const current = await currentRelease(store);
-  return current ? join(current.state, SOURCES) : null;
+  return current ? join(current.bookkeeping, SOURCES) : null;
 }
 
 /**
@@ -120,9 +125,9 @@ async function buildRelease(
   const current = await currentRelease(store);
   if (current && !options.allowOlder) await refuseOlder(current, dataset.dataVersion);
   const base = current ? await baseOf(current, dataset.dataVersion) : null;
-  const plan = await planRelease(dataset, base?.release ?? null);
-  if (!options.allowShrink) refuseShrink(plan, options.maxShrink ?? DEFAULT_MAX_SHRINK);
-  const planned = lap();
+  const comparison = await compareWithBase(dataset, base?.release ?? null);
+  if (!options.allowShrink) refuseShrink(comparison, options.maxShrink ?? DEFAULT_MAX_SHRINK);
+  const compared = lap();
   const tree = current ? await publishedTree(current) : null;
   const read = lap();
   // The folders this release pushes out of the kept ones are removed while it is built (nothing of theirs is read:
@@ -134,19 +139,19 @@ async function buildRelease(
   try {
     const { keepReleases: _k, maxShrink: _m, allowShrink: _a, allowOlder: _o, ...render } = options;
     const same = tree !== null && tree.compression === compression;
-    const result = await renderSite(plan.dataset, temp.site, {
+    const result = await renderSite(comparison.dataset, temp.site, {
       ...render,
       previous: tree?.files ?? null,
-      previousRender: same && current ? join(current.state, RENDER) : null,
+      previousBookkeeping: same && current ? join(current.bookkeeping, RENDER) : null,
       start,
-      bookkeeping: join(temp.state, RENDER),
-      onState: (state, records) => writeRecords(join(temp.state, "records"), state, records),
+      bookkeeping: join(temp.bookkeeping, RENDER),
+      onState: (state, records) => writeRecords(join(temp.bookkeeping, "records"), state, records),
       release: {
         history: base?.history ?? [],
         keep,
-        previousVersion: plan.base?.dataVersion ?? null,
-        changes: plan.changes,
-        tombstones: plan.tombstones,
+        previousVersion: comparison.base?.dataVersion ?? null,
+        changes: comparison.changes,
+        tombstones: comparison.tombstones,
       },
     });
     const rendered = lap();
@@ -156,24 +161,24 @@ async function buildRelease(
       generated_at: result.generatedAt,
       compression,
       clinics: result.clinics,
-      previous_version: plan.base?.dataVersion ?? null,
+      previous_version: comparison.base?.dataVersion ?? null,
       previous_release: tree ? (current?.id ?? null) : null,
     };
-    await writeState(temp, info, plan, result.history, base?.dir ?? null, dataset.snapshot);
+    await writeState(temp, info, comparison, result.history, base?.dir ?? null, dataset.snapshot);
     const kept = lap();
     const release = await publish(store, temp, id);
     if (current) await forgetBase(current);
     const switched = lap();
     await pruning.result();
     const timings = {
-      plan: planned,
+      compare: compared,
       previous: read,
       render: rendered,
       bookkeeping: kept,
       publish: switched,
       prune: lap(),
     };
-    return { ...result, release, plan, timings, recycled: begun.recycled };
+    return { ...result, release, comparison, timings, recycled: begun.recycled };
   } catch (e) {
     await discard(temp);
     await pruning.done; // a failed build still waits for the removal it started
@@ -195,7 +200,7 @@ const BASE = "base";
  */
 async function forgetBase(release: StoredRelease): Promise<void> {
   // The new release is published by now: a base that cannot be removed is left for the prune that removes its folder.
-  await rm(join(release.state, BASE), { recursive: true, force: true }).catch(() => {});
+  await rm(join(release.bookkeeping, BASE), { recursive: true, force: true }).catch(() => {});
 }
 
 /** The release a new one is compared against, and the history before it. */
@@ -211,10 +216,10 @@ interface Base {
  * version (a rebuild that replaces it), the release it was itself compared against.
  */
 async function baseOf(current: StoredRelease, dataVersion: string): Promise<Base | null> {
-  const info = await readInfo(current.state);
+  const info = await readInfo(current.bookkeeping);
   if (!info) return null; // a folder from before releases: no records to compare with
-  const dir = info.data_version === dataVersion ? join(current.state, BASE) : current.state;
-  const baseInfo = dir === current.state ? info : await readInfo(dir);
+  const dir = info.data_version === dataVersion ? join(current.bookkeeping, BASE) : current.bookkeeping;
+  const baseInfo = dir === current.bookkeeping ? info : await readInfo(dir);
   if (!baseInfo) return null;
   const history = JSON.parse(await readFile(join(dir, "history.json"), "utf8")) as HistoryEntry[];
   return {
@@ -234,7 +239,7 @@ async function baseOf(current: StoredRelease, dataVersion: string): Promise<Base
  * replace newer data without anyone noticing. The same data version (a rebuild) passes.
  */
 async function refuseOlder(current: StoredRelease, dataVersion: string): Promise<void> {
-  const published = (await readInfo(current.state))?.data_version;
+  const published = (await readInfo(current.bookkeeping))?.data_version;
   if (published === undefined || dataVersion >= published) return;
   throw new BuildError([
     {
@@ -246,12 +251,12 @@ async function refuseOlder(current: StoredRelease, dataVersion: string): Promise
 }
 
 /** The guard against a bad source: too many clinics gone at once means the input is wrong, not the world. */
-function refuseShrink(plan: ReleasePlan, maxShrink: number): void {
-  if (!plan.base || !plan.changes || plan.base.clinics === 0) return;
-  const removed = plan.changes.removed.length;
-  const share = removed / plan.base.clinics;
+function refuseShrink(comparison: Comparison, maxShrink: number): void {
+  if (!comparison.base || !comparison.changes || comparison.base.clinics === 0) return;
+  const removed = comparison.changes.removed.length;
+  const share = removed / comparison.base.clinics;
   if (share <= maxShrink) return;
-  const shrank = plan.states
+  const shrank = comparison.states
     .filter((s) => s.after < s.before)
     .sort((a, b) => b.before - b.after - (a.before - a.after))
     .map((s) => ({
@@ -263,7 +268,7 @@ function refuseShrink(plan: ReleasePlan, maxShrink: number): void {
     {
       document: "release",
       path: "",
-      message: `would remove ${removed} of the previous release's ${plan.base.clinics} clinics (${(share * 100).toFixed(1)}%, more than the ${Math.round(maxShrink * 100)}% allowed): check the input, or pass --allow-shrink if the data really shrank`,
+      message: `would remove ${removed} of the previous release's ${comparison.base.clinics} clinics (${(share * 100).toFixed(1)}%, more than the ${Math.round(maxShrink * 100)}% allowed): check the input, or pass --allow-shrink if the data really shrank`,
     },
     ...shrank,
   ]);
@@ -277,8 +282,8 @@ async function publishedTree(
   release: StoredRelease,
 ): Promise<{ files: PreviousTree; compression: string } | null> {
   try {
-    const files = await previousTree(release.site);
-    const info = await readInfo(release.state);
+    const files = await openPreviousTree(release.site);
+    const info = await readInfo(release.bookkeeping);
     return { files, compression: info?.compression ?? "" };
   } catch {
     return null; // no usable manifest: nothing to carry or reuse
@@ -292,16 +297,16 @@ async function publishedTree(
 async function writeState(
   temp: StoredRelease,
   info: ReleaseInfo,
-  plan: ReleasePlan,
+  comparison: Comparison,
   history: HistoryEntry[],
   baseDir: string | null,
   snapshot: string | null,
 ): Promise<void> {
-  await writeFile(join(temp.state, "release.json"), `${JSON.stringify(info, null, 2)}\n`);
-  await writeTombstones(join(temp.state, "tombstones.ndjson.gz"), plan.tombstones);
-  await writeFile(join(temp.state, "history.json"), `${JSON.stringify(history, null, 2)}\n`);
-  if (snapshot) await linkTree(snapshot, join(temp.state, SOURCES), new Set());
-  if (baseDir) await linkTree(baseDir, join(temp.state, BASE), new Set([BASE]));
+  await writeFile(join(temp.bookkeeping, "release.json"), `${JSON.stringify(info, null, 2)}\n`);
+  await writeTombstones(join(temp.bookkeeping, "tombstones.ndjson.gz"), comparison.tombstones);
+  await writeFile(join(temp.bookkeeping, "history.json"), `${JSON.stringify(history, null, 2)}\n`);
+  if (snapshot) await linkTree(snapshot, join(temp.bookkeeping, SOURCES), new Set());
+  if (baseDir) await linkTree(baseDir, join(temp.bookkeeping, BASE), new Set([BASE]));
 }
 
 /** Hard-links every file of `from` into `to` (sub-folders too, except `skip`); copies across file systems. */

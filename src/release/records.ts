@@ -1,11 +1,11 @@
 import { readStateFile, writeStateFile } from "../dataset/state-files.js";
 import type { ClinicRecord, ClinicStore } from "../dataset/types.js";
-import { keptEvidence } from "../ingest/evidence/index.js";
+import { keptEvidence } from "../evidence/index.js";
 
 /**
  * A release's records on disk, one gzipped NDJSON file per state (`TX.ndjson.gz`), so that the next release can
  * read them state by state: one state's, as the render loads them (ids as published), sorted by id.
- * @example await writeRecords(join(release.state, "records"), "TX", records);
+ * @example await writeRecords(join(release.bookkeeping, "records"), "TX", records);
  */
 export async function writeRecords(
   dir: string,

@@ -2,11 +2,9 @@ import { createReadStream } from "node:fs";
 import { lstat, mkdir, readdir, readlink, rename, rm, rmdir, stat, symlink } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { Worker } from "node:worker_threads";
-import { countLines } from "../ingest/readers/utf8-bytes.js";
-import { DELTA } from "../render/build.js";
-import { manifestCount, TREE_MANIFEST } from "../render/output/tree-manifest.js";
-import type { TreeStart } from "../render/output/writer.js";
-import { readInfo } from "./info.js";
+import { manifestCount, TREE_MANIFEST } from "../tree/manifest.js";
+import { DELTA, type TreeStart } from "../tree/start.js";
+import { BOOKKEEPING, bookkeepingOf, readInfo } from "./info.js";
 import { withLock as lockFolder, processAlive } from "./lock.js";
 
 /**
@@ -28,8 +26,11 @@ export interface StoredRelease {
   root: string;
   /** The served tree. */
   site: string;
-  /** Bookkeeping read by the next release (its records, tombstones, history). */
-  state: string;
+  /**
+   * Its bookkeeping, read by the next release: its records, tombstones, history, render bookkeeping
+   * (`bookkeeping/`; `state/` in a store written before it was so named).
+   */
+  bookkeeping: string;
 }
 
 /** The output path is an existing folder that is not a build: never delete or move what we did not make. */
@@ -75,7 +76,7 @@ export async function listReleases(store: ReleaseStore): Promise<StoredRelease[]
   return names.map((n) => releaseAt(join(store.dir, n)));
 }
 
-/** Where a release keeps its render bookkeeping (units, stamps, fingerprint, delta: `src/render/plan/`). */
+/** Where a release keeps its render bookkeeping (units, stamps, fingerprint, delta: `src/render/ledger/`). */
 export const RENDER = "render";
 
 /** A release being built: its temporary folder, the id it will be published under, and how its tree starts. */
@@ -113,7 +114,7 @@ export async function beginRelease(
   const id = `${String(next).padStart(4, "0")}-${dataVersion}`;
   const root = join(store.dir, `${TEMP_PREFIX}${process.pid}-${Date.now().toString(36)}`);
   const temp = releaseAt(root);
-  await mkdir(temp.state, { recursive: true });
+  await mkdir(temp.bookkeeping, { recursive: true });
   const old = all.slice(0, Math.max(0, all.length - (keep - 1))).filter((r) => r.id !== current?.id);
   const candidate = old.at(-1);
   const stale = candidate && current ? await staleSince(candidate, current) : null;
@@ -150,8 +151,8 @@ const MAX_STALE_SHARE = 0.25;
  * MAX_STALE_SHARE of the current release's files): that tree is not recycled.
  */
 async function staleSince(old: StoredRelease, current: StoredRelease): Promise<string | null> {
-  const info = await readInfo(current.state);
-  const delta = join(current.state, RENDER, DELTA);
+  const info = await readInfo(current.bookkeeping);
+  const delta = join(current.bookkeeping, RENDER, DELTA);
   if (info?.previous_release !== old.id) return null;
   if (!(await exists(join(old.site, TREE_MANIFEST))) || !(await exists(delta))) return null;
   const files = await manifestCount(join(current.site, TREE_MANIFEST));
@@ -162,7 +163,8 @@ async function staleSince(old: StoredRelease, current: StoredRelease): Promise<s
 /** The lines of a text file, counted as it streams. */
 async function lineCount(path: string): Promise<number> {
   let lines = 0;
-  for await (const chunk of createReadStream(path)) lines += countLines(chunk as Buffer);
+  for await (const chunk of createReadStream(path))
+    for (let at = (chunk as Buffer).indexOf(10); at >= 0; at = (chunk as Buffer).indexOf(10, at + 1)) lines++;
   return lines;
 }
 
@@ -231,8 +233,9 @@ export function withLock<T>(store: ReleaseStore, fn: () => Promise<T>): Promise<
   return lockFolder(store.dir, store.out, fn);
 }
 
+/** A release's folder: its served tree and its bookkeeping. */
 function releaseAt(root: string): StoredRelease {
-  return { id: basename(root), root, site: join(root, "site"), state: join(root, "state") };
+  return { id: basename(root), root, site: join(root, "site"), bookkeeping: bookkeepingOf(root) };
 }
 
 function bySequence(a: string, b: string): number {
@@ -281,7 +284,7 @@ async function migrateLegacy(store: ReleaseStore): Promise<void> {
       `${store.out} is a folder that does not hold a build (no api/v1/index.json): refusing to replace it; choose another output path`,
     );
   const legacy = join(store.dir, "0000-legacy");
-  await mkdir(join(legacy, "state"), { recursive: true });
+  await mkdir(join(legacy, BOOKKEEPING), { recursive: true });
   await rename(store.out, join(legacy, "site"));
   await symlink(relative(dirname(store.out), join(legacy, "site")), store.out);
 }

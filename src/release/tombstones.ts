@@ -3,7 +3,7 @@ import { stat } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
-import type { Tombstone } from "../render/releases/inputs.js";
+import type { Tombstone } from "../dataset/releases.js";
 import { upgradeRecord } from "./records.js";
 
 /** Writes tombstones as gzipped NDJSON, sorted by id. */

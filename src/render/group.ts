@@ -21,7 +21,7 @@ export interface CityGroup {
   clinics: RenderedClinic[];
 }
 
-/** One state with its cities and their clinics, in published order: what every emitter renders from. */
+/** One state with its cities and their clinics, in published order: what every unit and output of a state renders from. */
 export interface StateGroup {
   state: StateSummary;
   entry: StateEntry;

@@ -1,5 +1,3 @@
-import { STANDARDS_LONG_TAIL } from "./standards/paths.js";
-
 /**
  * Where every document and page lives: the one place that decides paths. API paths are relative to the API
  * base (`/api/v1`); page paths are relative to the site and end in `/` (the file is `index.html` inside), except
@@ -63,17 +61,3 @@ export const apiFile = (path: string) => `${API_DIR}${path}`;
  */
 export const pageFile = (page: string) =>
   page.endsWith(".html") ? page.slice(1) : `${page.slice(1)}index.html`;
-
-/**
- * Whether a file of the output folder belongs to a unit (a clinic, city, state, network or search shard:
- * `src/render/plan/units.ts`): such files are carried by their unit when its content is unchanged; every other file
- * says something about the whole release.
- * @example isUnitFile("es/clinics/texas/austin/index.html") // true; isUnitFile("api/v1/stats.json") // false
- */
-export function isUnitFile(path: string): boolean {
-  return (
-    /^(?:(?:es\/)?clinics\/|(?:es\/)?networks\/[^/]+\/|sitemaps\/[^/]+\/|api\/v1\/(?:clinic|clinics|cities|networks|search\/[tp])\/)/.test(
-      path,
-    ) || STANDARDS_LONG_TAIL.test(path)
-  );
-}

@@ -76,7 +76,7 @@ export interface NetworkSummary {
 
 /** What the whole data set looks like, gathered in one pass before anything is rendered. */
 export interface Summary {
-  /** All 51 states and DC, by slug. */
+  /** The 50 states and DC, by slug. */
   states: StateSummary[];
   /** Every city with clinics, by state slug then city slug. */
   cities: CitySummary[];

@@ -1,6 +1,6 @@
 import { SAMPLE_SOURCE_NAME } from "../dataset/sources.js";
 import type { ClinicRecord, PlaceCounts } from "../dataset/types.js";
-import { countPlace, decideEvidence } from "../ingest/evidence/index.js";
+import { countPlace, decideEvidence } from "../evidence/index.js";
 import type { Evidence, EvidenceSource } from "../schema/evidence.js";
 import type { ClinicSource } from "../schema/sources.js";
 

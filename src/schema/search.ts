@@ -42,7 +42,7 @@ export const SearchIndex = z
     }),
     states: z
       .array(z.tuple([z.string(), z.string(), z.string()]))
-      .meta({ description: "The 51 states as `[slug, code, name]`, for narrowing a query by state." }),
+      .meta({ description: "The 50 states and DC as `[slug, code, name]`, for narrowing a query by state." }),
     paths: z
       .strictObject({
         leaf: z.string().meta({ example: "/search/t/{prefix}.json" }),

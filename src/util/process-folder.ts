@@ -1,17 +1,27 @@
+import { readFileSync } from "node:fs";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 
 /**
- * Whether a process of this id runs (signal 0 checks without sending anything; EPERM means it runs as another user).
+ * Whether a process of this id runs (signal 0 checks without sending anything; EPERM means it runs as another user;
+ * a zombie does not run).
  * @example processAlive(process.pid) // true
  */
 export function processAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+  // A zombie (ended, not yet reaped: a build whose parent was killed waits for init, slow on a busy machine) answers
+  // signal 0 but holds nothing. On Linux its state in /proc is Z; elsewhere it counts as running.
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const end = stat.lastIndexOf(")");
+    return stat.slice(end + 2, end + 3) !== "Z";
+  } catch {
+    return true;
   }
 }
 

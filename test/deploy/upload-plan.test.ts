@@ -16,7 +16,7 @@ import { ENTRY_POINTS, planUpload } from "../../src/deploy/upload-plan.js";
 import { importFiles } from "../../src/ingest/import.js";
 import { type PublishOptions, publishRelease } from "../../src/release/publish.js";
 import { csvField } from "../../src/render/downloads/csv.js";
-import { parseTreeManifest, treeManifest } from "../../src/render/output/tree-manifest.js";
+import { parseTreeManifest, treeManifest } from "../../src/tree/manifest.js";
 import { ucd } from "../helpers/cli.js";
 import { API_BUILD, smallRecords, tempDir } from "../helpers/sample-site.js";
 import { BINARIES, missing } from "./engines.js";

@@ -7,7 +7,7 @@ import { csvField, joinList, textCell } from "../../src/render/downloads/csv.js"
 import { SITE_URL, sampleRecords, tempDir, WITHOUT_SITE } from "../helpers/sample-site.js";
 
 /** The downloads alone are read here: the build leaves the site out (it is tested on the sample and hostile data). */
-const OPTIONS = { siteUrl: SITE_URL, compression: "fast", emitters: WITHOUT_SITE } as const;
+const OPTIONS = { siteUrl: SITE_URL, compression: "fast", parts: WITHOUT_SITE } as const;
 
 import { clinicsFromApi, duckdb, sqlPath } from "./helpers.js";
 

@@ -1,6 +1,8 @@
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CANONICAL_COLUMNS, LIST_SEPARATOR } from "../../src/dataset/canonical-columns.js";
 import { hoursFrom, parseWeekly } from "../../src/dataset/hours-text.js";
@@ -132,6 +134,14 @@ describe("bulk downloads read back with DuckDB", () => {
         ),
       );
       expect(siblings, f.name).toEqual(f.format === "parquet" ? [false, false] : [false, true]);
+    }
+  });
+
+  it("each text file's .gz gunzips to exactly its bytes (gzip -t, Node's gunzip)", async () => {
+    for (const f of manifest.files.filter((m) => m.format !== "parquet")) {
+      const gz = join(dl, `${f.name}.gz`);
+      execFileSync("gzip", ["-t", gz]);
+      expect(gunzipSync(await readFile(gz)).equals(await readFile(join(dl, f.name))), f.name).toBe(true);
     }
   });
 

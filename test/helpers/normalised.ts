@@ -1,6 +1,6 @@
 // One normalised record with every field set, for tests of the stages after normalisation (dedupe, merge): a
 // test names only what it is about, and a field added to NormalisedRecord is added here once.
-import { keptListing } from "../../src/ingest/evidence/listing.js";
+import { keptListing } from "../../src/evidence/index.js";
 import type { NormalisedRecord } from "../../src/ingest/normalised.js";
 
 /**

@@ -4,24 +4,23 @@ import { join } from "node:path";
 import { type RunningServer, startServer } from "@urgent-care-directory/server";
 import { fromRecords } from "../../src/dataset/store.js";
 import type { Dataset, FlatDataset } from "../../src/dataset/types.js";
-import { EMITTERS, renderSite } from "../../src/render/build.js";
-import { siteEmitter } from "../../src/render/site/emitter.js";
+import { OUTPUT_PARTS, type OutputPart, renderSite } from "../../src/render/build.js";
 import { generateSampleRecords } from "../../src/sample/generate.js";
 import { SAMPLE_BUILD } from "./constants.js";
 
 export { SAMPLE_BUILD, SITE_URL } from "./constants.js";
 
 /**
- * Every part of the build except the public site: the API, search index, downloads, releases and catalogue, through
- * the renderer's `emitters` option (which the CLI never sets). For tests of those parts that read no page: the site
+ * Every part of the build except the public site: the API (with the release history), search index and downloads,
+ * through the renderer's `parts` option (the CLI renders all). For tests of those parts that read no page: the site
  * of even a few dozen clinics is its whole frame (every state's page in both languages, the near-me ZIP and town lookup files,
  * the icons), ~3,600 of a small build's ~4,100 files and three quarters of its CPU time. The site itself is built
  * whole by the suite's sample build and by every test that reads a page.
  */
-export const WITHOUT_SITE = EMITTERS.filter((e) => e !== siteEmitter);
+export const WITHOUT_SITE: readonly OutputPart[] = OUTPUT_PARTS.filter((p) => p !== "site");
 
 /** The suite's options (`SAMPLE_BUILD`) for a build without the site (`WITHOUT_SITE`). */
-export const API_BUILD = { ...SAMPLE_BUILD, emitters: WITHOUT_SITE };
+export const API_BUILD = { ...SAMPLE_BUILD, parts: WITHOUT_SITE };
 
 /** A fresh temporary folder, removed by the returned cleanup. */
 export async function tempDir(prefix = "ucd-test-"): Promise<{ dir: string; cleanup: () => Promise<void> }> {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { parseTreeManifest, TREE_MANIFEST } from "../../src/render/output/tree-manifest.js";
+import { parseTreeManifest, TREE_MANIFEST } from "../../src/tree/manifest.js";
 
 /** Every file of a built folder as its manifest lists it: path → SHA-256. */
 export async function manifestOf(dir: string): Promise<Map<string, string>> {

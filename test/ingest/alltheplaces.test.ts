@@ -170,7 +170,7 @@ describe("week after week on top of the last release", () => {
       const published = await publishRelease(r.dataset, out, { ...API_BUILD, allowShrink: true });
       const version = r.dataset.dataVersion;
       releases.push({
-        clinics: await collectClinics(published.plan.dataset.clinics),
+        clinics: await collectClinics(published.comparison.dataset.clinics),
         version,
         changes: i === 0 ? null : await readJson<ChangesDocument>(out, `api/v1/changes/${version}.json`),
       });

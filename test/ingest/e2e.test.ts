@@ -19,7 +19,7 @@ beforeAll(async () => {
   await renderSite(dataset, out, {
     siteUrl: "https://uc.example.org",
     compression: "fast",
-    emitters: WITHOUT_SITE,
+    parts: WITHOUT_SITE,
   });
   await dataset.clinics.dispose();
   server = await startServer({ dir: out, port: 0 });

@@ -2,9 +2,8 @@
 // the kind from every source's listing, and the levels.
 import { describe, expect, test } from "vitest";
 import { KEEPABLE_KINDS } from "../../src/cli/commands/import-options.js";
-import { decideEvidence, levelOf } from "../../src/ingest/evidence/decide.js";
-import { keptListing, readTaxonomies } from "../../src/ingest/evidence/listing.js";
-import { nameSays } from "../../src/ingest/evidence/names.js";
+import { decideEvidence, keptListing, levelOf, nameSays } from "../../src/evidence/index.js";
+import { readTaxonomies } from "../../src/ingest/evidence/listing.js";
 import { type EvidenceSource, PLACE_KINDS, type Taxonomy } from "../../src/schema/evidence.js";
 
 describe("what a name says of its place", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
+import { cityKey } from "../../src/dataset/identity.js";
 import { BORDER_TOLERANCE_KM, isInState, neighbouringStates, stateAt } from "../../src/geo/state-shapes.js";
 import { timezoneAt, US_ZONES } from "../../src/geo/timezone.js";
 import { nearestZip, zipCentroid } from "../../src/geo/zip-centroids.js";
-import { cityKey } from "../../src/ingest/normalise/identity.js";
 import { placesNamed } from "../../src/ingest/resolve/places.js";
 
 describe("point in state (us-atlas outlines)", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
+import { keptListing } from "../../src/evidence/index.js";
 import { STATES } from "../../src/geo/states.js";
-import { keptListing } from "../../src/ingest/evidence/listing.js";
 import { assignNetworks, type NetworkDecision } from "../../src/ingest/networks/assign.js";
 import { brandPrefix, isDistinctive } from "../../src/ingest/networks/brand-prefix.js";
 import { NETWORKS } from "../../src/ingest/networks/dictionary.js";

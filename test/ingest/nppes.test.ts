@@ -280,7 +280,7 @@ describe("updates on top of the last release", () => {
     return {
       published,
       version: r.dataset.dataVersion,
-      clinics: await collectClinics(published.plan.dataset.clinics),
+      clinics: await collectClinics(published.comparison.dataset.clinics),
     };
   }
 
@@ -291,7 +291,7 @@ describe("updates on top of the last release", () => {
     if (!monthly.dataset) throw new Error("the monthly file did not import");
     // Releases of the API alone: the changes documents and records are what is read.
     const first = await publishRelease(monthly.dataset, out, API_BUILD);
-    before = await collectClinics(first.plan.dataset.clinics);
+    before = await collectClinics(first.comparison.dataset.clinics);
     const week = await update(await file(join(n.dir, "weekly"), "npidata_pfile_"));
     after = week.clinics;
     changes = await readJson<ChangesDocument>(out, `api/v1/changes/${week.version}.json`);
@@ -413,7 +413,7 @@ describe("a week older than the published release", () => {
     const week = await importFiles({ inputs: [later.main], base, tmpDir: tmp.dir });
     if (!week.dataset) throw new Error("the later week did not import");
     const published = await publishRelease(week.dataset, out, { ...API_BUILD, allowShrink: true });
-    const clinic = (await collectClinics(published.plan.dataset.clinics)).find((c) => c.npi === npi);
+    const clinic = (await collectClinics(published.comparison.dataset.clinics)).find((c) => c.npi === npi);
     if (!clinic) throw new Error(`no clinic of NPI ${npi}`);
     id = clinic.id;
   });

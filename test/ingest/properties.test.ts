@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { cityKey } from "../../src/dataset/identity.js";
 import { streetLine } from "../../src/ingest/normalise/address.js";
-import { cityKey } from "../../src/ingest/normalise/identity.js";
 import { normaliseList } from "../../src/ingest/normalise/lists.js";
 import { normaliseName } from "../../src/ingest/normalise/name.js";
 import { normalisePhone } from "../../src/ingest/normalise/phone.js";

@@ -191,7 +191,7 @@ describe("8. CSV downloads: text cells that start like a formula are inert, and 
       await renderSite(dataset, join(dir, "public"), {
         siteUrl: "https://uc.example.org",
         compression: "fast",
-        emitters: WITHOUT_SITE, // the downloads are what is read
+        parts: WITHOUT_SITE, // the downloads are what is read
       });
       const downloads = join(dir, "public/downloads");
       const csv = await readFile(join(downloads, "urgent-care-clinics-latest.csv"), "utf8");

@@ -2,7 +2,6 @@ import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { decodeHours, encodeHours, type HoursData } from "../../src/browser/hours-data.js";
 import { directionsHref, telHref } from "../../src/browser/links.js";
-import { foldPlace, placeShard } from "../../src/browser/place-names.js";
 import { fromRecords } from "../../src/dataset/store.js";
 import { pages as enPages } from "../../src/i18n/en.js";
 import { pages as esPages } from "../../src/i18n/es.js";
@@ -11,7 +10,6 @@ import { createContext } from "../../src/render/context.js";
 import { faviconIco } from "../../src/render/site/favicon.js";
 import { bytes } from "../../src/render/site/format.js";
 import { hoursSummary } from "../../src/render/site/hours.js";
-import { escapeHtml, html, jsonForScript, raw, safeHttpUrl } from "../../src/render/site/html.js";
 import { ICONS, iconPng } from "../../src/render/site/icons.js";
 import { openingHoursSpecification } from "../../src/render/site/jsonld.js";
 import { manifestFile } from "../../src/render/site/manifest.js";
@@ -19,6 +17,8 @@ import { pagedPath, splitPages } from "../../src/render/site/paged.js";
 import { markdown } from "../../src/render/site/pages/api-reference.js";
 import { type SiteContext, siteContexts } from "../../src/render/site/site.js";
 import { SITEMAP_MAX_URLS, sitemapIndexes, urlset, xmlText } from "../../src/render/site/sitemap.js";
+import { escapeHtml, html, jsonForScript, raw, safeHttpUrl } from "../../src/util/html.js";
+import { foldPlace, placeShard } from "../../src/util/place-names.js";
 import { smallRecords } from "../helpers/sample-site.js";
 
 const WEEK: HoursData = {
@@ -316,5 +316,16 @@ describe("app icons and manifests", () => {
     }
     expect(manifestFile("en")).toBe("manifest.webmanifest");
     expect(manifestFile("es")).toBe("es/manifest.webmanifest");
+  });
+});
+
+describe("DC is not a state", () => {
+  it.each([
+    [3, 2, true, "3 clinics in 2 states and DC.", "3 clínicas en 2 estados y Washington D. C."],
+    [5, 3, false, "5 clinics in 3 states.", "5 clínicas en 3 estados"],
+    [2, 0, true, "2 clinics in DC.", "2 clínicas en Washington D. C."],
+  ])("a network of %i clinics in %i states (DC: %s)", (clinics, states, dc, english, spanish) => {
+    expect(enPages.network.lead(clinics, states, dc)).toBe(english);
+    expect(esPages.network.lead(clinics, states, dc)).toBe(`${spanish}.`);
   });
 });

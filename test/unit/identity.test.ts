@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { identityName, identityStreet } from "../../src/ingest/normalise/identity.js";
+import { identityName, identityStreet } from "../../src/dataset/identity.js";
 
 // The reductions as regular expressions wrote them before they became one pass each: ids are made from them, so the
 // one-pass forms must give the same text for every input.

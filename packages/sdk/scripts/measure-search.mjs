@@ -61,30 +61,18 @@ if (values.clinics === undefined) {
 }
 console.log(`rendered in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
-/** The search emitter alone, as the build runs it: state by state, then finish. */
+/** The search index alone, as the build renders it (`parts: ["search"]`): state by state, then laid out. */
 async function renderSearchOnly(dataset, dir) {
-  const { createContext } = await dist("render/context.js");
-  const { summarise } = await dist("render/summary.js");
-  const { groupState } = await dist("render/group.js");
-  const { OutputWriter } = await dist("render/output/writer.js");
-  const { Checker } = await dist("render/validate.js");
-  const { searchIndex } = await dist("render/search/emitter.js");
-  const ctx = createContext(dataset, options);
-  const check = new Checker();
-  const summary = await summarise(dataset, check);
-  check.throwIfAny();
-  const out = new OutputWriter(dir, { compression: "fast" });
-  const scratch = join(tmp, "scratch");
-  const hooks = searchIndex({ ctx, summary, out, check, scratch, networkMembers: null, published: {} });
+  const { renderSite } = await dist("render/build.js");
   let peak = 0;
-  for (const state of summary.states) {
-    const group = groupState(ctx, check, state, await dataset.clinics.load(state.state.code));
-    await hooks.state(group);
+  const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
+  }, 200);
+  try {
+    await renderSite(dataset, dir, { ...options, compression: "fast", parts: ["search"] });
+  } finally {
+    clearInterval(sampler);
   }
-  await hooks.finish();
-  check.throwIfAny();
-  await out.finish();
   console.log(
     `peak RSS while rendering ${(peak / 2 ** 30).toFixed(2)} GiB (the records of the whole data set included)`,
   );

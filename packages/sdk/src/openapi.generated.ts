@@ -1350,7 +1350,7 @@ export interface components {
             common: (string | number)[][];
             /** @description Prefixes of the leaf shards, sorted. Every key lives in exactly one leaf: the one whose prefix starts the key (or `{key}_` when the key itself was split from longer keys). Every proper prefix of a leaf is an internal node with a head shard. */
             leaves: string[];
-            /** @description The 51 states as `[slug, code, name]`, for narrowing a query by state. */
+            /** @description The 50 states and DC as `[slug, code, name]`, for narrowing a query by state. */
             states: (string)[][];
             /** @description Path templates, relative to the base address. */
             paths: {

@@ -154,11 +154,11 @@ export function compressesOnTheFly(path: string, size: number): boolean {
 
 /**
  * The long tail by path: a clinic's API document and its pages (`/api/v1/clinic/{id}.json`,
- * `/(es/)clinics/{state}/{city}/{id}.html`) and its HSDS service, which the build writes without precompressed siblings
- * (`isLongTail` in src/render/output/compress.ts). The server needs no pattern: it sees which documents have
- * siblings. This is for a config that must name them by path (nginx with `brotli_static`, which turns its gzip
- * off for every request that takes br). A PCRE and JavaScript source, not RE2: a lookahead leaves out the city's
- * `index.html`.
+ * `/(es/)clinics/{state}/{city}/{id}.html`) and its HSDS service (`/hsds/services/{uuid}.json`), which the build
+ * writes without precompressed siblings. The server needs no pattern: it sees which documents have siblings. The
+ * build decides by it which files get none (`isLongTail`), and a config that must name them by path uses it too
+ * (nginx with `brotli_static`, which turns its gzip off for every request that takes br). A PCRE and JavaScript
+ * source, not RE2: a lookahead leaves out the city's `index.html`.
  */
 export const LONG_TAIL_PATTERN =
   "^/(?:api/v1/clinic/.+|(?:es/)?clinics/[^/]+/[^/]+/(?!index\\.html$)[^/]+\\.html|hsds/services/[0-9a-f-]{36}\\.json)$";

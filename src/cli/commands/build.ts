@@ -1,8 +1,8 @@
 import { performance } from "node:perf_hooks";
+import { DEFAULT_KEEP_RELEASES } from "../../dataset/releases.js";
 import type { Dataset } from "../../dataset/types.js";
 import { purge, purgeLine } from "../../deploy/purge.js";
 import type { PublishResult } from "../../release/publish.js";
-import { DEFAULT_KEEP_RELEASES } from "../../render/releases/inputs.js";
 import { type Command, InputError, parse, UsageError } from "../args.js";
 import {
   fileLines,
@@ -146,7 +146,7 @@ export const buildCommand: Command = {
       `  units: ${result.units.rendered} rendered, ${result.units.carried} carried unchanged; written: ${result.written.files} files, ${kb(result.written.bytes)}`,
     );
     console.error(
-      `  time: ${values.input === undefined ? "sample" : "import"} ${s(imported - started)}, plan ${s(t.plan)}, previous tree ${s(t.previous)}, render ${s(t.render)}, bookkeeping ${s(t.bookkeeping)}, switch ${s(t.publish)}, prune ${s(t.prune)}`,
+      `  time: ${values.input === undefined ? "sample" : "import"} ${s(imported - started)}, compare ${s(t.compare)}, previous tree ${s(t.previous)}, render ${s(t.render)}, bookkeeping ${s(t.bookkeeping)}, switch ${s(t.publish)}, prune ${s(t.prune)}`,
     );
     for (const line of releaseLines(result)) console.error(line);
     let purgeFailed = false;
@@ -175,22 +175,22 @@ export async function pipeline() {
 
 /** What the published release changed and how ids were kept, for the person who ran the build. */
 export function releaseLines(result: PublishResult): string[] {
-  const { plan, release } = result;
+  const { comparison, release } = result;
   const lines = [`release ${release.id} published`];
-  if (!plan.base || !plan.changes)
+  if (!comparison.base || !comparison.changes)
     return [...lines, "  the first release of this output: no changes to report"];
-  const c = plan.changes;
+  const c = comparison.changes;
   lines.push(
-    `  against ${plan.base.dataVersion}: ${c.added.length} added, ${c.removed.length} no longer listed (kept as tombstones), ${c.changed.length} changed`,
-    `  ids kept by rule: ${Object.entries(plan.matchedByRule)
+    `  against ${comparison.base.dataVersion}: ${c.added.length} added, ${c.removed.length} no longer listed (kept as tombstones), ${c.changed.length} changed`,
+    `  ids kept by rule: ${Object.entries(comparison.matchedByRule)
       .map(([rule, n]) => `${rule} ${n}`)
       .join(", ")}`,
   );
-  if (plan.ambiguous.length) {
-    lines.push(`  ${plan.ambiguous.length} ambiguous match(es), given new ids rather than guessed:`);
-    for (const a of plan.ambiguous.slice(0, 20))
+  if (comparison.ambiguous.length) {
+    lines.push(`  ${comparison.ambiguous.length} ambiguous match(es), given new ids rather than guessed:`);
+    for (const a of comparison.ambiguous.slice(0, 20))
       lines.push(`    ${a.state} "${a.name}" (${a.id}) could be ${a.candidates.join(" or ")} by ${a.rule}`);
-    if (plan.ambiguous.length > 20) lines.push(`    … and ${plan.ambiguous.length - 20} more`);
+    if (comparison.ambiguous.length > 20) lines.push(`    … and ${comparison.ambiguous.length - 20} more`);
   }
   return lines;
 }

@@ -1,5 +1,5 @@
+import { identityName, identityStreet } from "../../dataset/identity.js";
 import { distanceKm } from "../../geo/distance.js";
-import { identityName, identityStreet } from "../normalise/identity.js";
 import type { MergedRecord, NormalisedRecord } from "../normalised.js";
 import type { Problem } from "../problems.js";
 import { mergeInto } from "./merge.js";

@@ -1,4 +1,4 @@
-import { identityName } from "../normalise/identity.js";
+import { identityName } from "../../dataset/identity.js";
 
 const FILLER = new Set([
   "urgent",

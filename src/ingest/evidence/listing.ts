@@ -1,18 +1,10 @@
 import { z } from "zod";
+import type { ListedRecord } from "../../evidence/kept.js";
 import { Evidence, type EvidenceSource, type Taxonomy } from "../../schema/evidence.js";
 import { normaliseList } from "../normalise/lists.js";
 import { normaliseName } from "../normalise/name.js";
 import { cleanText } from "../normalise/text.js";
 import type { BoundMapping } from "../row-access.js";
-
-/** What the normalise stage already made of a row that its listing repeats. */
-export interface ListedRecord {
-  source: string;
-  sourceId: string | null;
-  name: string;
-  date: string | null;
-  brand: { name: string; wikidata: string | null } | null;
-}
 
 /** Reports a value of the row that could not be read (a repair: the record is published without it). */
 type Repair = (field: string, code: string, message: string) => void;
@@ -139,37 +131,4 @@ export function givenEvidence(
       : "not the evidence of a place ({kind, level, reason, against, sources}); decided again",
   );
   return null;
-}
-
-/** The source types of the built-in profiles by the source names they credit, for records kept before listings. */
-const TYPE_BY_SOURCE: Readonly<Record<string, EvidenceSource["type"]>> = {
-  "CMS NPPES": "registry",
-  "HIFLD Urgent Care Facilities": "facility_list",
-  "Overture Maps places": "places",
-  "Urgent Care Directory export": "export",
-};
-
-/**
- * The listing of a source record kept before records carried one (a release's snapshot from before evidence): its
- * source, id, date, name and brand; what the source said besides (taxonomies, categories) was not kept and is
- * empty until the source is read again.
- */
-export function keptListing(r: ListedRecord): EvidenceSource {
-  return {
-    type: TYPE_BY_SOURCE[r.source] ?? "mapping",
-    name: r.source,
-    id: r.sourceId,
-    date: r.date,
-    listed_as: r.name,
-    legal_name: null,
-    other_names: [],
-    taxonomies: [],
-    parent_organisation: null,
-    category: null,
-    alternate_categories: [],
-    confidence: null,
-    based_on: [],
-    brand: r.brand?.name ?? null,
-    brand_wikidata: r.brand?.wikidata ?? null,
-  };
 }

@@ -1,6 +1,6 @@
+import { identityStreet } from "../../dataset/identity.js";
 import { type ClinicSource, SOURCE_FIELDS, type SourceField } from "../../schema/sources.js";
 import { placeEvidence } from "../evidence/index.js";
-import { identityStreet } from "../normalise/identity.js";
 import type { JoinedRecord, MergedRecord } from "../normalised.js";
 
 /**

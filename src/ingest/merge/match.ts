@@ -1,6 +1,6 @@
+import { identityStreet } from "../../dataset/identity.js";
 import { distanceKm } from "../../geo/distance.js";
 import { isPaediatric, otherHouseNumber, similarNames, townWords } from "../dedupe/similarity.js";
-import { identityStreet } from "../normalise/identity.js";
 import type { MergedRecord } from "../normalised.js";
 
 /**

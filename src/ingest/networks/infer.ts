@@ -1,5 +1,5 @@
+import { cityKey } from "../../dataset/identity.js";
 import { neighbouringStates } from "../../geo/state-shapes.js";
-import { cityKey } from "../normalise/identity.js";
 import { BRAND_MIN_CITIES, BRAND_MIN_CLINICS } from "./brand-prefix.js";
 import { words } from "./recognise.js";
 

@@ -1,4 +1,4 @@
-import { nameSays } from "../evidence/names.js";
+import { nameSays } from "../../evidence/index.js";
 import { properCase } from "../normalise/proper-case.js";
 import type { JoinedRecord } from "../normalised.js";
 import { isDistinctive } from "./brand-prefix.js";

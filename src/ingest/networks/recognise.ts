@@ -1,16 +1,7 @@
+import { words } from "../../util/words.js";
 import { type BrandEntry, NETWORKS } from "./dictionary.js";
 
-/** Lower-case words of a name, punctuation dropped: "CARE-NOW, Frisco" → "care now frisco". */
-export function words(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/['’.]/g, "")
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
-}
+export { words } from "../../util/words.js";
 
 /** A dictionary brand found in a clinic name. */
 export interface BrandMatch {

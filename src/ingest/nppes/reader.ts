@@ -1,6 +1,6 @@
+import { identityStreet } from "../../dataset/identity.js";
 import type { Taxonomy } from "../../schema/evidence.js";
 import { clinicId } from "../../util/id.js";
-import { identityStreet } from "../normalise/identity.js";
 import { integral } from "../normalise/resaved.js";
 import type { TextOptions } from "../readers/encoding.js";
 import type { ReaderEvent, RowProblem, SourceFacts } from "../readers/types.js";

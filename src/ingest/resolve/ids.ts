@@ -1,5 +1,5 @@
+import { cityKey, identityName, identityStreet } from "../../dataset/identity.js";
 import { clinicId } from "../../util/id.js";
-import { cityKey, identityName, identityStreet } from "../normalise/identity.js";
 import type { MergedRecord } from "../normalised.js";
 
 /** How an id was decided, for the report. */

@@ -1,9 +1,9 @@
+import { cityKey } from "../../dataset/identity.js";
 import type { CityRecord } from "../../dataset/types.js";
 import { distanceKm } from "../../geo/distance.js";
 import { type Place, usPlaces } from "../../geo/places.js";
 import { timezoneAt } from "../../geo/timezone.js";
 import { slugify } from "../../util/slug.js";
-import { cityKey } from "../normalise/identity.js";
 import type { MergedRecord } from "../normalised.js";
 
 /** A known place is the city's centre only when it lies this close to the middle of the city's clinics. */

@@ -1,7 +1,7 @@
 import type { StateSpill } from "../../dataset/state-spill.js";
 import type { CityRecord, ClinicRecord, PlaceCounts, WithheldPlace } from "../../dataset/types.js";
+import { countPlace } from "../../evidence/index.js";
 import { collectGarbage } from "../../util/collect-garbage.js";
-import { countPlace } from "../evidence/index.js";
 import type { Problem } from "../problems.js";
 import {
   parseSourceRecord,

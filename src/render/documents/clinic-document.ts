@@ -1,13 +1,12 @@
 import type { Clinic } from "../../schema/clinic.js";
-import { ClinicDocument, type PlacedClinic } from "../../schema/clinic-document.js";
+import type { ClinicDocument, PlacedClinic } from "../../schema/clinic-document.js";
 import type { Evidence } from "../../schema/evidence.js";
 import type { StateRef } from "../../schema/places.js";
 import type { ClinicSource } from "../../schema/sources.js";
 import type { BuildContext } from "../context.js";
-import type { Emitter } from "../emitter.js";
-import { apiFile, cityPage, cityPath, clinicPath } from "../paths.js";
+import { cityPage, cityPath, clinicPath } from "../paths.js";
 import type { Summary } from "../summary.js";
-import { networkEntryAsOf, stateRef } from "./entries.js";
+import { networkEntryAsOf } from "./entries.js";
 
 /** Where a clinic sits, as the data set knows it: what `placedClinic` needs besides the clinic. */
 export interface Whereabouts {
@@ -60,30 +59,3 @@ export function clinicDocument(
     meta: ctx.meta(clinicPath(clinic.id)),
   };
 }
-
-/**
- * One document per clinic, `/clinic/{id}.json`, written as its state is rendered (carried unchanged when the
- * clinic's unit is: `src/render/plan/`).
- */
-export const clinicDocuments: Emitter = ({ out, check, summary, plan }) => ({
-  async state(group) {
-    const state = stateRef(group.state.state);
-    for (const city of group.cities) {
-      const place = { slug: city.city.slug, name: city.city.name };
-      for (const { clinic, record } of city.clinics) {
-        const path = clinicPath(clinic.id);
-        const decision = plan.decision("clinic", clinic.id);
-        if (!decision.render) continue; // carried: the previous release's file stays
-        const doc = clinicDocument(
-          decision.ctx,
-          summary,
-          clinic,
-          { state, city: place, zip: record.zip },
-          record.sources,
-          record.evidence,
-        );
-        await out.json(apiFile(path), check.parse(path, ClinicDocument, doc));
-      }
-    }
-  },
-});

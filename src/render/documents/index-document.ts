@@ -1,10 +1,10 @@
+import { freshness } from "../../dataset/freshness.js";
 import type { IndexDocument } from "../../schema/index-document.js";
 import type { BuildContext } from "../context.js";
 import { LICENSE, SERVICE_NAME } from "../context.js";
 import { ENDPOINTS } from "../endpoints.js";
 import { FEED_FILE } from "../releases/feed.js";
 import { standardsLinks } from "../standards/links.js";
-import { freshness } from "./freshness.js";
 
 export const RELEASE_DATE = "2026-05-01";
 

@@ -5,7 +5,7 @@ import { LICENSE, SERVICE_NAME } from "../context.js";
 import { ENDPOINTS } from "../endpoints.js";
 import { standardsLinks } from "../standards/links.js";
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
 const DESCRIPTION = `Read-only public JSON API for a directory of US urgent care clinics, published as static documents.
 

@@ -1,41 +1,11 @@
-import type { BuildContext } from "../context.js";
-import type { TreeFile } from "../output/tree-manifest.js";
-import type { OutputWriter } from "../output/writer.js";
 import { type ColumnInfo, csvColumns, DOCUMENT_COLUMNS, parquetColumns } from "./columns.js";
 import { CSV_HEADER, csvLine } from "./csv.js";
 import { documentLine } from "./json.js";
 import { PARQUET_CODEC, ParquetSink } from "./parquet.js";
-import type { ExportRow } from "./rows.js";
-import type { TextReuse } from "./text-reuse.js";
+import type { RowSink, SinkTarget } from "./sink.js";
 import { textSink } from "./text-sink.js";
 
 export type DownloadFormat = "csv" | "json" | "ndjson" | "parquet";
-
-/** One state's rows, in the API's order, and which of them have the previous release's text (`./text-reuse.ts`). */
-export interface StateRows {
-  /** The state's USPS code. */
-  code: string;
-  rows: readonly ExportRow[];
-  /** Per row: its index among the previous release's rows of the state when its text is theirs, else -1. */
-  previous: Int32Array;
-}
-
-/** A download being written: rows arrive state by state (each state's cities in the API's order). */
-export interface RowSink {
-  /** Appends one state's rows. */
-  append(state: StateRows): Promise<void>;
-  /** Ends the file; resolves with its number of rows and its manifest entries (the file, then its siblings). */
-  close(): Promise<{ rows: number; files: TreeFile[] }>;
-}
-
-/** Where a format writes: the output, the file's path and extension, the build, and what the releases reuse. */
-export interface SinkTarget {
-  out: OutputWriter;
-  path: string;
-  extension: string;
-  ctx: BuildContext;
-  book: TextReuse;
-}
 
 /** How one format is named, typed, written and served. */
 export interface FormatSpec {
@@ -117,7 +87,7 @@ export const FORMATS: readonly FormatSpec[] = [
         { key: "synthetic", value: String(ctx.dataset.source.synthetic) },
       ]);
       return {
-        append: async (state) => sink.append(state.rows),
+        append: async (rows) => sink.append(rows),
         close: async () => {
           const rows = sink.close();
           return { rows, files: [await out.adopt(path)] };

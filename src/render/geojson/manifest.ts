@@ -2,10 +2,19 @@ import type { BuildContext } from "../context.js";
 import { downloadUrl } from "../downloads/manifest.js";
 import type { Manifest, ManifestFile } from "../downloads/manifest-schema.js";
 import { datedName, latestName } from "../downloads/names.js";
-import type { GeoJsonFile } from "../standards/emitter.js";
 import { GEOJSON_PROPERTIES } from "./features.js";
 
 export const GEOJSON_MEDIA_TYPE = "application/geo+json";
+
+/** A GeoJSON file of the downloads, as the manifest lists it. */
+export interface GeoJsonFile {
+  /** The US state's slug; null for the nation. */
+  state: string | null;
+  path: string;
+  bytes: number;
+  sha256: string;
+  rows: number;
+}
 
 /**
  * The GeoJSON downloads as the manifest lists them: the nation's collection among the formats (dated, with its

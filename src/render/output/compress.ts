@@ -1,4 +1,5 @@
-import { isStandardsBulk, STANDARDS_LONG_TAIL } from "../standards/paths.js";
+import { LONG_TAIL_PATTERN } from "@urgent-care-directory/server/policy";
+import { isStandardsBulk } from "../standards/paths.js";
 
 /** How hard the precompressed `.br`/`.gz` siblings are squeezed: `max` for publishing, `fast` for local use. */
 export type Compression = "max" | "fast";
@@ -28,13 +29,14 @@ export function hasSiblings(path: string): boolean {
   return !isLongTail(path);
 }
 
-/** One file per clinic: its API document, its page in each language, its FHIR Location and HSDS service. */
+const LONG_TAIL = new RegExp(LONG_TAIL_PATTERN);
+
+/**
+ * One file per clinic: its API document, its page in each language and its HSDS service — by the pattern the server's policy gives
+ * the deploy configs that must name them (`LONG_TAIL_PATTERN`), so that the build and the configs never disagree.
+ */
 export function isLongTail(path: string): boolean {
-  return (
-    path.startsWith("api/v1/clinic/") ||
-    STANDARDS_LONG_TAIL.test(path) ||
-    /^(?:es\/)?clinics\/[^/]+\/[^/]+\/(?!index\.html$)[^/]+\.html$/.test(path)
-  );
+  return LONG_TAIL.test(`/${path}`);
 }
 
 /** Gzip level: 9 when publishing (small files compress in microseconds either way), 6 for local use. */

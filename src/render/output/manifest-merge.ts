@@ -1,16 +1,18 @@
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
-import { isUnitFile } from "../paths.js";
+import { MANIFEST_HEADER, manifestTrailer } from "../../tree/manifest.js";
+import type { TreeStart } from "../../tree/start.js";
 import { hasSiblings } from "./compress.js";
 import type { TreeOp } from "./fs-thread.js";
 import { LineReader } from "./lines.js";
-import { MANIFEST_HEADER, manifestTrailer } from "./tree-manifest.js";
 
 /** What a render decided about the previous release's files, by group (a file and its `.br`/`.gz` siblings). */
 export interface MergeRules {
   /** The render carried unchanged units: their files stay unless removed or written again. */
   carryUnits: boolean;
+  /** Whether a file (no `.br`/`.gz`) belongs to a unit (`src/render/units/registry.ts`). */
+  isUnitFile: (path: string) => boolean;
   /** Files of units that are gone (a unit no longer listed, a page its unit no longer has). */
   removed: ReadonlySet<string>;
   /** Files outside units kept on purpose (earlier releases' downloads). */
@@ -18,13 +20,6 @@ export interface MergeRules {
   /** Files written again that have siblings: the previous release's siblings of them go with them. */
   rewritten: ReadonlySet<string>;
 }
-
-/**
- * How the folder being written started: empty, or holding an earlier release (a recycled tree) whose files differ
- * from the previous release's only at the paths listed in the file `stale` (sorted, one a line: the previous
- * release's delta).
- */
-export type TreeStart = { kind: "empty" } | { kind: "recycled"; stale: string };
 
 export interface MergeResult {
   /** Files listed. */
@@ -128,7 +123,7 @@ export async function mergeManifest(o: {
     const group = groupOf(path);
     let keep: boolean;
     if (path !== group && (!hasSiblings(group) || rules.rewritten.has(group))) keep = false;
-    else if (isUnitFile(group)) keep = rules.carryUnits && !rules.removed.has(group);
+    else if (rules.isUnitFile(group)) keep = rules.carryUnits && !rules.removed.has(group);
     else keep = rules.kept.has(group);
     if (keep) return carry(line, path);
     if (recycled) visit(path);

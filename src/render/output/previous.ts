@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { join } from "node:path";
-import { isUnitFile } from "../paths.js";
+import { MANIFEST_HEADER, manifestCount, TREE_MANIFEST } from "../../tree/manifest.js";
 import { fileIndexSet, newFileIndex } from "./file-index.js";
-import { MANIFEST_HEADER, manifestCount, TREE_MANIFEST } from "./tree-manifest.js";
 
 /** The files of the release being replaced: carried (hard-linked) when unchanged instead of written again. */
 export interface PreviousTree {
@@ -23,9 +22,12 @@ export interface PreviousTree {
  * The previous release's tree from its manifest, checked against its trailer (throws when it is truncated or
  * edited): the bytes are hashed as read, in 4 MiB chunks; the entries of files outside units are held whole (a
  * million clinics' manifest is 3 million lines; only a few thousand are outside units), every file in the index.
- * @example const previous = await previousTree(".public.releases/0007-2026-06-01/site");
+ * @example const previous = await previousTree(".public.releases/0007-2026-06-01/site", isUnitFile);
  */
-export async function previousTree(root: string): Promise<PreviousTree> {
+export async function previousTree(
+  root: string,
+  isUnitFile: (path: string) => boolean,
+): Promise<PreviousTree> {
   const manifest = join(root, TREE_MANIFEST);
   const byPath = new Map<string, { bytes: number; sha256: string }>();
   // The index is sized from the trailer's count, which is checked against the lines below.

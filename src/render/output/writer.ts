@@ -3,16 +3,16 @@ import { once } from "node:events";
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { link, mkdir, rename, rm } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
+import { manifestLine, TREE_MANIFEST, type TreeFile } from "../../tree/manifest.js";
+import type { TreeStart } from "../../tree/start.js";
 import { collectGarbage } from "../../util/collect-garbage.js";
 import { brotliQuality, type Compression, gzipLevel, hasSiblings } from "./compress.js";
 import { type Computed, type ComputeJob, ComputePool, type ComputeResult } from "./compute-pool.js";
 import { FsThread } from "./fs-thread.js";
-import { type MergeRules, mergeManifest, sameLine, type TreeStart } from "./manifest-merge.js";
+import { type MergeRules, mergeManifest, sameLine } from "./manifest-merge.js";
 import type { PreviousTree } from "./previous.js";
 import { sortedLines } from "./sort-lines.js";
-import { manifestLine, TREE_MANIFEST, type TreeFile } from "./tree-manifest.js";
 
-export type { TreeStart } from "./manifest-merge.js";
 export type { PreviousTree } from "./previous.js";
 
 export interface WriterOptions {
@@ -24,6 +24,8 @@ export interface WriterOptions {
    * named (`remove` names those that go). False: only what is written or `keep`-ed stays.
    */
   carryUnits?: boolean;
+  /** Whether a file (no `.br`/`.gz`) belongs to a unit: what `carryUnits` carries (`src/render/units/registry.ts`). */
+  isUnitFile?: (path: string) => boolean;
   /** How the folder starts: empty (the default), or a recycled tree of an earlier release (`src/release`). */
   start?: TreeStart;
   /** Where to list the paths this release changed (written or gone), for later releases that recycle its tree. */
@@ -260,6 +262,7 @@ export class OutputWriter {
     const previous = this.#options.previous ?? null;
     const rules: MergeRules = {
       carryUnits: previous !== null && this.#options.carryUnits === true,
+      isUnitFile: this.#options.isUnitFile ?? (() => false),
       removed: this.#removed,
       kept: this.#kept,
       rewritten: this.#rewritten,

@@ -1,10 +1,10 @@
+import type { HistoryEntry, ReleaseChanges } from "../../dataset/releases.js";
 import type { ClinicRecord } from "../../dataset/types.js";
 import { stateByCode } from "../../geo/states.js";
 import type { ChangesDocument, ReleaseEntry, ReleasesList } from "../../schema/releases.js";
 import type { BuildContext } from "../context.js";
 import { clinicPage, clinicPath } from "../paths.js";
 import { FEED_FILE } from "./feed.js";
-import type { HistoryEntry, ReleaseChanges } from "./inputs.js";
 
 /** `/changes/2026-05-01.json` */
 export const changesPath = (dataVersion: string) => `/changes/${dataVersion}.json`;

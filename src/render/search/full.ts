@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { collectGarbage } from "../../util/collect-garbage.js";
 import type { StateGroup } from "../group.js";
-import { type SearchTuple, searchTuple } from "../plan/state-units.js";
+import { type SearchTuple, searchTuple } from "../units/clinic.js";
 import { type BigKey, bigKeyMin } from "./bookkeeping.js";
 import {
   addPairs,
@@ -21,7 +21,7 @@ import { clinicKeys, type Field, type IndexedClinic } from "./tokens.js";
 /** Key lines held before they are appended to their bucket files: a large state's keys never sit in memory whole. */
 const SPILL_BYTES = 8 * 2 ** 20;
 
-/** A clinic as the index knows it, from its search tuple (what the plan keeps of each clinic too). */
+/** A clinic as the index knows it, from its search tuple (what the ledger keeps of each clinic too). */
 export function toIndexed(s: SearchTuple): IndexedClinic {
   const [id, name, network, state, citySlug, cityName, zip, reviews] = s;
   return { id, name, network, state, citySlug, cityName, zip, reviews };

@@ -1,21 +1,43 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { SearchIndex, SearchShard } from "../../schema/search.js";
-import type { BuildRun } from "../emitter.js";
+import { SearchIndex } from "../../schema/search.js";
+import type { BuildContext } from "../context.js";
+import type { Ledger } from "../ledger/ledger.js";
 import { apiFile, searchRootPath } from "../paths.js";
-import { contentKey } from "../plan/keys.js";
+import type { Summary } from "../summary.js";
+import type { UnitKind } from "../units/kind.js";
+import { carriedShard, laidOutShard, searchShardUnits } from "../units/search-shard.js";
+import type { Units } from "../units/units.js";
 import { type BigKey, type Book, BookWriter } from "./bookkeeping.js";
 import { searchIndexDocument, shardDocument, shardPath } from "./documents.js";
 import type { LayoutNode, LayoutOptions, Shard } from "./layout.js";
 
+/** What the search index is built from. */
+export interface SearchInputs {
+  ctx: BuildContext;
+  summary: Summary;
+  ledger: Ledger<UnitKind>;
+  /** Where its shards are decided and rendered, each a unit. */
+  units: Units;
+  /** A scratch folder for its spills. */
+  scratch: string;
+  /** The previous release's tree, when the ledger's previous release counts (its shards are read back). */
+  previousSite: string | null;
+  /** The layout (tests make it tiny); default `DEFAULT_LAYOUT`. */
+  layout?: Partial<LayoutOptions>;
+  /** Check every internal node the incremental layout keeps against a count from its keys (tests). */
+  verify?: boolean;
+}
+
+/** The API reference's examples of shards: a leaf and a head of this build (null when it has none). */
+export type SearchExamples = Record<"/search/t/{prefix}.json" | "/search/p/{prefix}.json", string | null>;
+
 /**
- * Where the index's shards go, however they were laid out: each shard is decided by the plan (its content key
- * against the previous release's) and written when it changed, or carried; its side-car, the leaves and the
- * internal nodes go to the render bookkeeping, bucket by bucket; `finish` writes the root.
- * @example const output = new IndexOutput(run, options); await output.render(shard); await output.endBucket("b");
+ * Where the index's shards go, however they were laid out: each shard is a unit (its content key against the
+ * previous release's decides whether it is written or carried); its side-car, the leaves and the internal nodes go
+ * to the render bookkeeping, bucket by bucket; `finish` writes the root.
+ * @example const output = new IndexOutput(inputs, options); await output.render(shard); await output.endBucket("b");
  */
 export class IndexOutput {
-  readonly #run: BuildRun;
+  readonly #o: SearchInputs;
   readonly #options: LayoutOptions;
   readonly #book: BookWriter;
   readonly #leaves: string[] = [];
@@ -24,33 +46,29 @@ export class IndexOutput {
   /** Shards laid out by this release, written (their content changed), and carried without being laid out. */
   readonly counts = { laidOut: 0, written: 0, carried: 0 };
 
-  constructor(run: BuildRun, options: LayoutOptions) {
-    this.#run = run;
+  constructor(o: SearchInputs, options: LayoutOptions) {
+    this.#o = o;
     this.#options = options;
-    this.#book = new BookWriter(run.plan.bookkeeping);
+    this.#book = new BookWriter(o.ledger.bookkeeping);
   }
 
-  /** Decides a shard laid out by this release, writes it when the plan says so, and keeps its side-car. */
+  /** Puts a shard laid out by this release (written when its content changed), and keeps its side-car. */
   async render(shard: Shard): Promise<void> {
-    const { plan, out, check } = this.#run;
+    const { ledger, units } = this.#o;
     const path = shardPath(shard);
     const { content, sidecar } = shardDocument(shard);
-    const text = JSON.stringify(content);
-    const decision = plan.decide("shard", path, contentKey(plan.fingerprint, "shard", text));
+    const decision = await units.put(
+      laidOutShard(path, content, JSON.stringify(content), ledger.fingerprint),
+    );
     this.counts.laidOut++;
-    if (decision.render) {
-      this.counts.written++;
-      const doc = check.parse(path, SearchShard, { ...content, meta: decision.ctx.meta(path) });
-      // The document is its content with `meta` last (the schema's order): `text` needs no second stringify.
-      await out.add(apiFile(path), `${text.slice(0, -1)},"meta":${JSON.stringify(doc.meta)}}`);
-    }
+    if (decision.render) this.counts.written++;
     this.#lines.push(`${path}\t${JSON.stringify(sidecar)}\n`);
     this.#record(shard);
   }
 
   /**
    * Carries a shard of the previous release whose content did not change, with its side-car (a line of the
-   * previous bookkeeping). Should the plan render it anyway (its stamp is no longer known), its document is the
+   * previous bookkeeping). Should the ledger render it anyway (its stamp is no longer known), its document is the
    * previous one with this release's `meta`.
    */
   async carry(shard: Pick<Shard, "kind" | "prefix">, sidecar: string): Promise<void> {
@@ -59,20 +77,13 @@ export class IndexOutput {
   }
 
   async #carry(shard: Pick<Shard, "kind" | "prefix">): Promise<void> {
-    const { plan, out, check } = this.#run;
+    const { ledger, units, previousSite } = this.#o;
     const path = shardPath(shard);
-    const before = plan.previous("shard", path);
-    if (!before) throw new Error(`search: the previous release has no unit for ${path}`);
-    const decision = plan.decide("shard", path, before.content);
+    const before = ledger.previous(searchShardUnits, path);
+    if (!before || previousSite === null)
+      throw new Error(`search: the previous release has no unit for ${path}`);
+    await units.put(carriedShard(path, before.content, previousSite));
     this.counts.carried++;
-    if (decision.render) {
-      const site = plan.previousSite as string;
-      const { meta: _meta, ...content } = JSON.parse(
-        await readFile(join(site, apiFile(path)), "utf8"),
-      ) as SearchShard;
-      const doc = { ...content, meta: decision.ctx.meta(path) };
-      await out.json(apiFile(path), check.parse(path, SearchShard, doc));
-    }
     this.#record(shard);
   }
 
@@ -108,11 +119,12 @@ export class IndexOutput {
   }
 
   /**
-   * Writes the root (the leaves, the common keys with their counts), the examples for the API reference, and the
-   * bookkeeping's index.
+   * Writes the root (the leaves, the common keys with their counts) and the bookkeeping's index; gives the examples
+   * for the API reference.
    */
-  async finish(big: ReadonlyMap<string, BigKey>): Promise<void> {
-    const { ctx, summary, out, check, published } = this.#run;
+  async finish(big: ReadonlyMap<string, BigKey>): Promise<SearchExamples> {
+    const { ctx, summary, units } = this.#o;
+    const { out, check } = units.target;
     const common: Array<[string, number]> = [];
     for (const [k, { count }] of big)
       if (!k.includes("-") && count > this.#options.keyLimit) common.push([k, count]);
@@ -125,12 +137,11 @@ export class IndexOutput {
       .filter((p) => p.length === 1)
       .sort()[0];
     const leaf = leaves[0];
-    published.examples = {
-      ...published.examples,
+    const nodes = [...this.#nodes].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    await this.#book.finish({ layout: this.#options, clinics: summary.clinics, leaves, nodes }, big);
+    return {
       "/search/t/{prefix}.json": leaf === undefined ? null : shardPath({ kind: "leaf", prefix: leaf }),
       "/search/p/{prefix}.json": head === undefined ? null : shardPath({ kind: "head", prefix: head }),
     };
-    const nodes = [...this.#nodes].sort((a, b) => (a[0] < b[0] ? -1 : 1));
-    await this.#book.finish({ layout: this.#options, clinics: summary.clinics, leaves, nodes }, big);
   }
 }

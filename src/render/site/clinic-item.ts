@@ -1,11 +1,11 @@
 /** A clinic as one item of a list (city and network pages). */
 import { telHref, unbreakablePhone } from "../../browser/links.js";
+import { type Fragment, type Html, html } from "../../util/html.js";
 import type { RenderedClinic } from "../group.js";
 import { clinicPage, networkPage } from "../paths.js";
 import type { NetworkSummary } from "../summary.js";
 import { evidenceHint } from "./evidence.js";
 import { hoursSummary, statusBadge } from "./hours.js";
-import { type Fragment, type Html, html } from "./html.js";
 import type { SiteContext } from "./site.js";
 
 /** A phone number as a `tel:` link (text only when it is not a US number). */

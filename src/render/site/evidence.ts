@@ -1,6 +1,6 @@
 import type { Clinic } from "../../schema/clinic.js";
 import { type Evidence, type EvidenceSignal, PLACE_KINDS, type PlaceKind } from "../../schema/evidence.js";
-import { type Html, html } from "./html.js";
+import { type Html, html } from "../../util/html.js";
 import type { SiteContext } from "./site.js";
 
 /**

@@ -1,6 +1,6 @@
 /** Opening hours in words and in a table, in the clinic's own time zone and the page's language. */
 import { DAY_KEYS, type DayKey, encodeHours, type HoursData } from "../../browser/hours-data.js";
-import { type Html, html } from "./html.js";
+import { type Html, html } from "../../util/html.js";
 import type { SiteContext } from "./site.js";
 
 type Words = Pick<SiteContext, "t" | "w">;

@@ -1,8 +1,8 @@
 /** schema.org `MedicalClinic` of a clinic page, as search engines document local-business structured data. */
 import { DAY_KEYS, type HoursData } from "../../browser/hours-data.js";
 import { en } from "../../i18n/words.js";
+import { safeHttpUrl } from "../../util/html.js";
 import type { RenderedClinic } from "../group.js";
-import { safeHttpUrl } from "./html.js";
 
 type Json = Record<string, unknown>;
 

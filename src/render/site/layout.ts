@@ -1,7 +1,7 @@
 import { LANGS } from "../../i18n/lang.js";
 import { MESSAGES } from "../../i18n/messages.js";
+import { escapeHtml, type Fragment, type Html, html, jsonForScript } from "../../util/html.js";
 import { LICENSE } from "../context.js";
-import { escapeHtml, type Fragment, type Html, html, jsonForScript } from "./html.js";
 import { manifestFile } from "./manifest.js";
 import type { Asset, SiteContext } from "./site.js";
 

@@ -4,9 +4,10 @@
  * distance, status, Call and Directions. Hidden without JavaScript, which it needs (by the layout's `<noscript>`
  * stylesheet: with JavaScript it is there from the first paint, so nothing below it moves).
  */
+
+import { type Html, html } from "../../util/html.js";
 import { networkPagePath } from "../paths.js";
 import type { NetworkSummary } from "../summary.js";
-import { type Html, html } from "./html.js";
 import type { SiteContext } from "./site.js";
 
 export interface NearMeOptions {

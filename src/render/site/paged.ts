@@ -4,7 +4,7 @@
  * first at the list's own address, the others at `page-2/`, `page-3/`, … below it. The list names the API
  * documents that hold all its clinics, so that the open-now filter and near-me sorting can work across every page.
  */
-import { type Html, html } from "./html.js";
+import { type Html, html } from "../../util/html.js";
 import type { SiteContext } from "./site.js";
 
 /** A page of the site: its path (without the language) and its HTML. */

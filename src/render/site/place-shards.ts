@@ -5,8 +5,9 @@
  * `assets/places/` (`lookupFiles`). A lookup reads one small file and works offline once read; no geocoding
  * service, so the place typed never leaves the device but for that file's name.
  */
-import { foldPlace, PLACES_DIR, type PlaceRow, placeShard } from "../../browser/place-names.js";
+
 import { gazetteer } from "../../geo/gazetteer.js";
+import { foldPlace, PLACES_DIR, type PlaceRow, placeShard } from "../../util/place-names.js";
 import { lookupFiles, type SiteFile } from "./lookup-files.js";
 
 let made: readonly SiteFile[] | undefined;

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
+import { freshness } from "../../dataset/freshness.js";
 import { LANG_PREFIX, LANGS, type Lang } from "../../i18n/lang.js";
 import { MESSAGES, type Messages } from "../../i18n/messages.js";
 import { WORDS, type Words } from "../../i18n/words.js";
 import type { BuildContext } from "../context.js";
-import { freshness } from "../documents/freshness.js";
 import { API_DIR } from "../paths.js";
 import { BROWSER_BUNDLES } from "./browser-bundles.generated.js";
 import { NOSCRIPT_CSS, SITE_CSS } from "./styles.js";

@@ -1,8 +1,8 @@
 /** robots.txt and llms.txt: the site described for crawlers and for language models, in plain text. */
 import type { BuildContext } from "../context.js";
 import { LICENSE, SERVICE_NAME } from "../context.js";
-import type { Published } from "../emitter.js";
 import { ENDPOINTS } from "../endpoints.js";
+import type { Published } from "../published.js";
 import type { Summary } from "../summary.js";
 import { SITEMAP_INDEX } from "./sitemap.js";
 

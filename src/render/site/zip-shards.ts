@@ -5,10 +5,10 @@
  * offline once read. Positions to 4 decimals (~10 m).
  */
 
-import { ZIP_DIR } from "../../browser/place-names.js";
 import { postalCodes } from "../../geo/gazetteer.js";
 import { STATES } from "../../geo/states.js";
 import { zipCentroids } from "../../geo/zip-centroids.js";
+import { ZIP_DIR } from "../../util/place-names.js";
 import { lookupFiles, type SiteFile } from "./lookup-files.js";
 
 /** The shards, made on the first call in a process: the centroids are fixed data, the shards the same every time. */

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { parseTreeManifest, TREE_MANIFEST } from "../../../src/render/output/tree-manifest.js";
+import { parseTreeManifest, TREE_MANIFEST } from "../../../src/tree/manifest.js";
 
 export interface Listed {
   path: string;

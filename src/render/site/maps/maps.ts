@@ -3,9 +3,9 @@
  * other origin): the country with a link per state, a state with its clinics as dots, a city with its clinics.
  */
 import { type GeoProjection, geoAlbersUsa, geoAzimuthalEqualArea, geoCentroid } from "d3-geo";
+import { type Html, html, raw } from "../../../util/html.js";
 import type { StateGroup } from "../../group.js";
 import type { StateSummary } from "../../summary.js";
-import { type Html, html, raw } from "../html.js";
 import { simplified, stateOutlines } from "./atlas.js";
 import { dotsPath, pathData } from "./svg.js";
 

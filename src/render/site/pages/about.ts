@@ -1,14 +1,14 @@
+import { freshness } from "../../../dataset/freshness.js";
 import { ODBL_URL, REFERENCE_SOURCES, TIMEZONE_NOTICE } from "../../../geo/credits.js";
 import { EVIDENCE_LEVELS, type EvidenceLevel, PLACE_KINDS } from "../../../schema/evidence.js";
 import type { Stats } from "../../../schema/stats.js";
+import { type Html, html, safeHttpUrl } from "../../../util/html.js";
 import { LICENSE } from "../../context.js";
-import { freshness } from "../../documents/freshness.js";
 import { statsDocument } from "../../documents/stats.js";
-import type { Published } from "../../emitter.js";
+import type { Published } from "../../published.js";
 import { changesPath } from "../../releases/documents.js";
 import type { Summary } from "../../summary.js";
 import { bytes } from "../format.js";
-import { type Html, html, safeHttpUrl } from "../html.js";
 import { homeCrumb, page } from "../layout.js";
 import type { SiteContext } from "../site.js";
 

@@ -2,7 +2,7 @@
  * The API reference at /docs/, generated from the OpenAPI document of the same build: every endpoint with a live
  * example link, every field of every schema with its description, error bodies, caching and CORS, the SDK.
  */
-import { escapeHtml, type Fragment, type Html, html, raw } from "../html.js";
+import { escapeHtml, type Fragment, type Html, html, raw } from "../../../util/html.js";
 import { homeCrumb, page } from "../layout.js";
 import type { SiteContext } from "../site.js";
 

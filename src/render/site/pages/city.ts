@@ -1,8 +1,8 @@
+import { html } from "../../../util/html.js";
 import type { CityGroup } from "../../group.js";
 import { cityPage, cityPath, statePage } from "../../paths.js";
 import type { Summary } from "../../summary.js";
 import { clinicItem } from "../clinic-item.js";
-import { html } from "../html.js";
 import { homeCrumb, page } from "../layout.js";
 import { cityMap } from "../maps/maps.js";
 import { nearMeBlock } from "../near-me.js";

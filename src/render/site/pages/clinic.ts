@@ -1,11 +1,11 @@
 import { appleMapsHref, directionsHref, telHref, unbreakablePhone } from "../../../browser/links.js";
+import { type Html, html, safeHttpUrl } from "../../../util/html.js";
 import type { CityGroup, RenderedClinic } from "../../group.js";
 import { cityPage, clinicPage, clinicPath, networkPage, statePage } from "../../paths.js";
 import type { Summary } from "../../summary.js";
 import { networkLink, phoneLink } from "../clinic-item.js";
 import { howWeKnow } from "../evidence.js";
 import { hoursTable, statusBadge } from "../hours.js";
-import { type Html, html, safeHttpUrl } from "../html.js";
 import { clinicJsonLd } from "../jsonld.js";
 import { homeCrumb, page } from "../layout.js";
 import type { SiteContext } from "../site.js";

@@ -1,7 +1,7 @@
-import { freshness } from "../../documents/freshness.js";
+import { freshness } from "../../../dataset/freshness.js";
+import { html } from "../../../util/html.js";
 import { statePage } from "../../paths.js";
 import type { Summary } from "../../summary.js";
-import { html } from "../html.js";
 import { page } from "../layout.js";
 import { usMap } from "../maps/maps.js";
 import { nearMeBlock } from "../near-me.js";

@@ -1,6 +1,6 @@
+import { html } from "../../../util/html.js";
 import { statePage } from "../../paths.js";
 import type { Summary } from "../../summary.js";
-import { html } from "../html.js";
 import { page } from "../layout.js";
 import { nearMeBlock } from "../near-me.js";
 import type { SiteContext } from "../site.js";

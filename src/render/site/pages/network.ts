@@ -1,9 +1,10 @@
+import { stateByCode } from "../../../geo/states.js";
+import { type Html, html } from "../../../util/html.js";
 import { NETWORK_PAGE_SIZE } from "../../documents/network-document.js";
 import type { NetworkMember } from "../../network-members.js";
 import { networkPage, networkPagePath, networkPath, statePage } from "../../paths.js";
 import type { NetworkSummary, Summary } from "../../summary.js";
 import { clinicItem } from "../clinic-item.js";
-import { type Html, html } from "../html.js";
 import { homeCrumb, page } from "../layout.js";
 import { nearMeBlock } from "../near-me.js";
 import { listTools, pagedPath, pager, type SitePage, splitPages } from "../paged.js";
@@ -79,12 +80,12 @@ export function networkPagesHtml(
       path: pagedPath(base, n),
       body: page(site, {
         title,
-        description: t.network.description(network.name, network.clinics, network.states.length),
+        description: t.network.description(network.name, network.clinics, ...statesAndDc(network.states)),
         path: pagedPath(base, n),
         crumbs: [homeCrumb(site), { path: "/networks/", label: t.network.crumb }],
         ...(n === 1 && { scripts: [site.assets.near] }),
         main: html`<h1>${network.name}</h1>
-<p class="lead">${t.network.lead(network.clinics, network.states.length)}</p>
+<p class="lead">${t.network.lead(network.clinics, ...statesAndDc(network.states))}</p>
 ${network.wikidata ? html`<p>Wikidata: <a href="https://www.wikidata.org/wiki/${network.wikidata}">${network.wikidata}</a></p>\n` : ""}${n === 1 ? html`${nearMeBlock(site, { network: { summary: network, documents } })}\n` : ""}${index}${pages.length > 1 ? html`<p>${t.list.pageOf(n, pages.length)}. ${t.list.range(from, first, members.length)}</p>\n` : ""}${listTools(site, docs, pages.length)}
 ${sections}
 ${pager(site, base, n, pages.length)}
@@ -112,4 +113,10 @@ export function networksIndexHtml(site: SiteContext, summary: Summary): string {
 <h2>${t.developers}</h2>
 <p>${t.network.indexJson} <a href="${site.apiHref("/networks.json")}"><code>${site.ctx.api("/networks.json")}</code></a></p>`,
   });
+}
+
+/** How many of a network's states (slugs) are states, and whether DC is among them: DC is not a state. */
+function statesAndDc(slugs: readonly string[]): [number, boolean] {
+  const dc = slugs.includes(stateByCode("DC").slug);
+  return [slugs.length - (dc ? 1 : 0), dc];
 }

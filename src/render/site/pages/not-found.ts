@@ -1,4 +1,4 @@
-import { type Fragment, type Html, html } from "../html.js";
+import { type Fragment, type Html, html } from "../../../util/html.js";
 import { page } from "../layout.js";
 import type { SiteContext } from "../site.js";
 

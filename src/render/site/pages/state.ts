@@ -1,7 +1,7 @@
+import { html } from "../../../util/html.js";
 import type { StateGroup } from "../../group.js";
 import { cityPage, networkPage, statePage, statePath } from "../../paths.js";
 import type { Summary } from "../../summary.js";
-import { html } from "../html.js";
 import { homeCrumb, page } from "../layout.js";
 import { stateMap } from "../maps/maps.js";
 import { nearMeBlock } from "../near-me.js";

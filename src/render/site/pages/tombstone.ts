@@ -1,6 +1,6 @@
 import type { NearbyClinic, PlacedClinic } from "../../../schema/clinic-document.js";
+import { type Html, html } from "../../../util/html.js";
 import { cityPage, clinicPage, clinicPath, statePage } from "../../paths.js";
-import { type Html, html } from "../html.js";
 import { homeCrumb, page } from "../layout.js";
 import type { SiteContext } from "../site.js";
 

@@ -1,0 +1,271 @@
+import { createHash } from "node:crypto";
+import { createGzip } from "node:zlib";
+import { type BuildContext, LICENSE } from "../context.js";
+import { DOWNLOADS_DIR, datedName, latestName } from "../downloads/names.js";
+import { type BulkOutput, bulkPublishManifest } from "../fhir/manifest.js";
+import {
+  clinicLocation,
+  clinicOrganization,
+  clinicService,
+  networkOrganization as fhirNetwork,
+} from "../fhir/resources.js";
+import { COLLECTION_END, type CollectionHead, clinicFeature, collectionStart } from "../geojson/features.js";
+import type { GeoJsonFile } from "../geojson/manifest.js";
+import type { StateGroup } from "../group.js";
+import { HSDS_OPENAPI, hsdsRoot, SERVICES_PAGE_SIZE, servicePages, servicesPage } from "../hsds/documents.js";
+import { fullService, networkOrganization as hsdsNetwork, serviceListItem } from "../hsds/service.js";
+import type { Ledger } from "../ledger/ledger.js";
+import { gzipLevel } from "../output/compress.js";
+import type { FileSink, OutputWriter } from "../output/writer.js";
+import type { Summary } from "../summary.js";
+import { clinicUnits } from "../units/clinic.js";
+import type { UnitKind } from "../units/kind.js";
+import { stateFacts } from "./facts.js";
+import {
+  BULK_PUBLISH_FILE,
+  FHIR_DIR,
+  fhirBulkFile,
+  geojsonStateFile,
+  HSDS_DIR,
+  HSDS_ROOT_FILE,
+  hsdsNdjsonFile,
+  hsdsPageFile,
+} from "./paths.js";
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** NDJSON text of resources: one per LF-terminated line. */
+const ndjson = (docs: readonly unknown[]) => lines(docs.map((d) => JSON.stringify(d)));
+
+/** NDJSON text of serialised documents. */
+const lines = (texts: readonly string[]) => texts.map((t) => `${t}\n`).join("");
+
+/**
+ * The standards' files of the whole release (docs/fhir.md, docs/hsds.md, docs/geojson.md; a clinic's HSDS service is
+ * a file of its unit, `src/render/units/clinic.ts`): per US state, as the states are rendered, the FHIR bulk NDJSON
+ * files (Organization, Location, HealthcareService), the HSDS NDJSON dump and `/services` pages, and the state's
+ * GeoJSON; then the networks' Organizations, the Bulk Publish manifest, the HSDS root document and the nation's
+ * GeoJSON (a dated download and its `-latest` alias, with a `.gz`). Rendered every release; every resource shows when
+ * its clinic last changed (the stamp of its unit), so a file none of whose clinics changed keeps its bytes and is not
+ * written again.
+ * @example const standards = await Standards.open({ ctx, out, summary, ledger }); await standards.state(group); const geojson = await standards.finish();
+ */
+export class Standards {
+  readonly #ctx: BuildContext;
+  readonly #out: OutputWriter;
+  readonly #summary: Summary;
+  readonly #ledger: Ledger<UnitKind>;
+  readonly #synthetic: boolean;
+  readonly #pages: ReturnType<typeof servicePages>;
+  readonly #byType: Record<BulkOutput["type"], BulkOutput[]> = {
+    Organization: [],
+    Location: [],
+    HealthcareService: [],
+  };
+  readonly #dumps: { state: string; url: string; count: number }[] = [];
+  readonly #geojson: GeoJsonFile[] = [];
+  readonly #national: National;
+  readonly #nationalPath: string;
+  #nationalRows = 0;
+
+  private constructor(
+    o: { ctx: BuildContext; out: OutputWriter; summary: Summary; ledger: Ledger<UnitKind> },
+    national: National,
+    nationalPath: string,
+  ) {
+    this.#ctx = o.ctx;
+    this.#out = o.out;
+    this.#summary = o.summary;
+    this.#ledger = o.ledger;
+    this.#synthetic = o.ctx.dataset.source.synthetic;
+    this.#pages = servicePages(o.summary.states.map((s) => ({ slug: s.state.slug, clinics: s.clinics })));
+    this.#national = national;
+    this.#nationalPath = nationalPath;
+  }
+
+  /** Opens the nation's GeoJSON, the one file written as the states go. */
+  static async open(o: {
+    ctx: BuildContext;
+    out: OutputWriter;
+    summary: Summary;
+    ledger: Ledger<UnitKind>;
+  }): Promise<Standards> {
+    const path = `${DOWNLOADS_DIR}/${datedName(o.ctx.dataset.dataVersion, "geojson")}`;
+    const head = collectionHead(o.ctx, "Urgent care clinics, United States");
+    return new Standards(o, await openNational(o.out, path, collectionStart(head)), path);
+  }
+
+  #url(path: string): string {
+    return `${this.#ctx.siteUrl}/${path}`;
+  }
+
+  /**
+   * One US state's files, after its units are decided: each clinic shows the time of the release that last changed
+   * it (its unit's stamp, rendered or carried).
+   */
+  async state(group: StateGroup): Promise<void> {
+    const out = this.#out;
+    const slug = group.state.state.slug;
+    const facts = stateFacts(this.#summary, group, this.#synthetic);
+    if (facts.length === 0) return;
+    // Each clinic's documents serialised once, for its lines of the bulk files.
+    const clinics = facts.map((f) => {
+      const at = this.#lastChanged(f.id);
+      return {
+        organization: JSON.stringify(clinicOrganization(f, at)),
+        location: JSON.stringify(clinicLocation(f, at)),
+        healthcareService: JSON.stringify(clinicService(f, at)),
+        service: JSON.stringify(fullService(f, at)),
+      };
+    });
+    const resources: [BulkOutput["type"], keyof (typeof clinics)[number]][] = [
+      ["Organization", "organization"],
+      ["Location", "location"],
+      ["HealthcareService", "healthcareService"],
+    ];
+    for (const [type, key] of resources) {
+      const text = lines(clinics.map((c) => c[key]));
+      const path = fhirBulkFile(type, slug, sha256(text));
+      await out.add(path, text);
+      this.#byType[type].push({ type, url: this.#url(path), count: clinics.length });
+    }
+
+    const dump = hsdsNdjsonFile(slug);
+    await out.add(dump, lines(clinics.map((c) => c.service)));
+    this.#dumps.push({ state: slug, url: this.#url(dump), count: facts.length });
+    const at = this.#pages.byState.get(slug) ?? { first: 1, count: 0 };
+    for (let p = 0; p < at.count; p++) {
+      const items = facts.slice(p * SERVICES_PAGE_SIZE, (p + 1) * SERVICES_PAGE_SIZE).map(serviceListItem);
+      await out.json(
+        hsdsPageFile(at.first + p),
+        servicesPage({ number: at.first + p, total: this.#pages.total, items }),
+      );
+    }
+
+    const features = facts.map((f) => JSON.stringify(clinicFeature(f)));
+    const head = collectionHead(this.#ctx, `Urgent care clinics, ${group.state.state.name}`);
+    const text = `${collectionStart(head)}${features.join(",\n")}\n${COLLECTION_END}`;
+    const path = geojsonStateFile(slug);
+    await out.add(path, text);
+    this.#geojson.push({
+      state: slug,
+      path,
+      bytes: Buffer.byteLength(text),
+      sha256: sha256(text),
+      rows: facts.length,
+    });
+    await this.#national.write(`${this.#nationalRows > 0 ? ",\n" : ""}${features.join(",\n")}`);
+    this.#nationalRows += features.length;
+  }
+
+  /** When a clinic last changed: the generation time of its unit's stamp. */
+  #lastChanged(id: string): string {
+    const decision = this.#ledger.decided(clinicUnits, id);
+    if (!decision) throw new Error(`the standards need clinic ${id}'s unit decided first`);
+    return decision.ctx.generatedAt;
+  }
+
+  /**
+   * The networks' Organizations, the Bulk Publish manifest, the HSDS root document, the end of the nation's GeoJSON
+   * and its `-latest` alias; returns the GeoJSON files (the nation's first) for the downloads' manifest.
+   */
+  async finish(): Promise<GeoJsonFile[]> {
+    const ctx = this.#ctx;
+    const out = this.#out;
+    const synthetic = this.#synthetic;
+    const bulk: BulkOutput[] = [];
+    const networks = this.#summary.networks.map((n) => ({
+      slug: n.slug,
+      name: n.name,
+      wikidata: n.wikidata,
+    }));
+    if (networks.length > 0) {
+      const text = ndjson(networks.map((n) => fhirNetwork(n, synthetic)));
+      const path = fhirBulkFile("Organization", "networks", sha256(text));
+      await out.add(path, text);
+      bulk.push({ type: "Organization", url: this.#url(path), count: networks.length });
+    }
+    bulk.push(...this.#byType.Organization, ...this.#byType.Location, ...this.#byType.HealthcareService);
+    await out.json(
+      BULK_PUBLISH_FILE,
+      bulkPublishManifest({
+        transactionTime: ctx.generatedAt,
+        output: bulk,
+        synthetic,
+        syntheticUrl: `${ctx.siteUrl}/${FHIR_DIR}/StructureDefinition/synthetic`,
+      }),
+    );
+
+    await out.json(
+      HSDS_ROOT_FILE,
+      hsdsRoot({
+        openapiUrl: HSDS_OPENAPI,
+        synthetic,
+        description: `${synthetic ? "Synthetic sample data (fictional clinics). " : ""}Walk-in urgent care clinics of the United States, as Open Referral HSDS 3.0 static files: query parameters are not honoured; the pages and per-state NDJSON dumps below are what a static host offers instead.`,
+        services: {
+          first_page: this.#url(`${HSDS_DIR}/services`),
+          page_template: this.#url(`${HSDS_DIR}/services/page-{n}.json`),
+          item_template: this.#url(`${HSDS_DIR}/services/{id}.json`),
+          total_pages: this.#pages.total,
+          total_items: this.#summary.clinics,
+        },
+        ndjson: this.#dumps,
+        networks: networks.map((n) => hsdsNetwork(n, synthetic)),
+        license: { id: LICENSE.id, url: LICENSE.url },
+        attribution: ctx.attribution,
+        dataVersion: ctx.dataset.dataVersion,
+      }),
+    );
+
+    const rows = this.#nationalRows;
+    const done = await this.#national.close(`${rows > 0 ? "\n" : ""}${COLLECTION_END}`);
+    await out.alias(`${DOWNLOADS_DIR}/${latestName("geojson")}`, done.files);
+    const main = done.files[0];
+    return [
+      ...(main
+        ? [{ state: null, path: this.#nationalPath, bytes: main.bytes, sha256: main.sha256, rows }]
+        : []),
+      ...this.#geojson,
+    ];
+  }
+}
+
+/** A FeatureCollection's head: its name, the synthetic label, the licence and the credit line. */
+function collectionHead(ctx: BuildContext, name: string): CollectionHead {
+  return { name, synthetic: ctx.dataset.source.synthetic, license: LICENSE.id, attribution: ctx.attribution };
+}
+
+/** The nation's GeoJSON being written. */
+type National = Awaited<ReturnType<typeof openNational>>;
+
+/** The national GeoJSON, streamed with its `.gz` sibling (no `.br`: a download, as the others). */
+async function openNational(out: OutputWriter, path: string, start: string) {
+  const file: FileSink = await out.stream(path);
+  const gzFile: FileSink = await out.stream(`${path}.gz`);
+  const gzip = createGzip({ level: gzipLevel(out.compression) });
+  const pending: Buffer[] = [];
+  gzip.on("data", (chunk: Buffer) => pending.push(chunk));
+  const flush = async () => {
+    while (pending.length) await gzFile.write(pending.shift() as Buffer);
+  };
+  const write = async (text: string) => {
+    await file.write(text);
+    gzip.write(text);
+    await flush();
+  };
+  await write(start);
+  return {
+    write,
+    async close(end: string) {
+      await file.write(end);
+      const ended = new Promise<void>((resolve, reject) => {
+        gzip.once("end", resolve);
+        gzip.once("error", reject);
+      });
+      gzip.end(end);
+      await ended;
+      await flush();
+      return { files: [...(await file.close()), ...(await gzFile.close())] };
+    },
+  };
+}
