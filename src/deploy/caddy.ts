@@ -23,11 +23,11 @@ import {
   PREFLIGHT_VARY,
   REQUEST_HEADERS_PATTERN,
 } from "@urgent-care-directory/server/policy";
-import { HSDS_DIR } from "../render/standards/paths.js";
 import {
   API_PREFIX,
   banner,
   HIDDEN_PATH_PATTERN,
+  HSDS_PREFIX,
   hostPort,
   METHODS,
   NOT_FOUND_HTML,
@@ -126,7 +126,7 @@ export function caddyConfig(o: ServeTarget): string {
     "\t\t# /api/v1 and /api/v1/ answer with /api/v1/index.json (API clients rarely follow redirects).",
     "\t\t# The HSDS base too: /hsds and /hsds/ with its root document, /hsds/services with its first page.",
     "\t\t@api_folder {",
-    `\t\t\tpath ${API_PREFIX}* /${HSDS_DIR} /${HSDS_DIR}/*`,
+    `\t\t\tpath ${API_PREFIX}* ${HSDS_PREFIX} ${HSDS_PREFIX}/*`,
     "\t\t\tfile {path}/index.json",
     "\t\t}",
     "\t\trewrite @api_folder {path}/index.json",

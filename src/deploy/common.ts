@@ -42,6 +42,12 @@ export const UNLISTED_TARGET_PATTERN =
  */
 export const API_PREFIX = "/api/";
 
+/**
+ * The HSDS base (`HSDS_DIR` of src/render/standards/paths.ts, docs/hsds.md): `/hsds`, `/hsds/` and `/hsds/services`
+ * answer with their folder's `index.json`, as `ucd serve` does for any folder (test/deploy/static-engines.test.ts).
+ */
+export const HSDS_PREFIX = "/hsds";
+
 /** The build's 404 documents (written by `src/render`, listed in `files.tsv`). */
 export const NOT_FOUND_JSON = "/404.json";
 export const NOT_FOUND_HTML = "/404.html";

@@ -24,11 +24,11 @@ import {
   PREFLIGHT_VARY,
   REQUEST_HEADERS_PATTERN,
 } from "@urgent-care-directory/server/policy";
-import { HSDS_DIR } from "../render/standards/paths.js";
 import {
   API_PREFIX,
   banner,
   HIDDEN_PATH_PATTERN,
+  HSDS_PREFIX,
   hostPort,
   METHODS,
   NOT_FOUND_HTML,
@@ -290,7 +290,7 @@ export function nginxConfig(o: NginxOptions): string {
     "      try_files $uri $uri/index.json =404;",
     "    }",
     "    # The HSDS base answers the same way: /hsds and /hsds/ with its root, /hsds/services with its first page.",
-    `    location /${HSDS_DIR} {`,
+    `    location ${HSDS_PREFIX} {`,
     "      try_files $uri $uri/index.json =404;",
     "    }",
     "    # Regular-expression locations are tried in this order: the paths never answered first.",
