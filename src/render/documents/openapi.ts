@@ -36,7 +36,7 @@ function standardsTags(ctx: BuildContext): Json[] {
   return [
     {
       name: "fhir",
-      description: `FHIR R4 Bulk Publish (HL7 Bulk Data Access IG) at ${s.fhir.base_url}: Organization, Location and HealthcareService as NDJSON (application/fhir+ndjson), Plan-Net 1.1.0 profiles. Static files: no FHIR search or read interactions.`,
+      description: `FHIR R4 Bulk Publish (HL7 Bulk Data Access IG) at ${s.fhir.base_url}: Organization, Location and HealthcareService as NDJSON (application/fhir+ndjson), Plan-Net 1.2.0 profiles. Static files: no FHIR search or read interactions.`,
       externalDocs: { description: "The Bulk Publish manifest", url: s.fhir.bulk_publish_url },
     },
     {

@@ -1,6 +1,6 @@
 /**
  * The code systems, identifier systems and profiles the FHIR resources use: the Da Vinci PDex Plan-Net
- * implementation guide (1.1.0, `hl7.fhir.us.davinci-pdex-plan-net`), the profiles of a payer's provider directory,
+ * implementation guide (1.2.0, `hl7.fhir.us.davinci-pdex-plan-net`), the profiles of a payer's provider directory,
  * which the US National Directory (NDH) took over (docs/fhir.md says why Plan-Net and what each element holds).
  */
 const PLAN_NET = "http://hl7.org/fhir/us/davinci-pdex-plan-net";
