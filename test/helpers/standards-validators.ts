@@ -25,7 +25,9 @@ type StructureDefinition = Parameters<typeof loadDataType>[0];
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
-const PLAN_NET_DIR = dirname(createRequire(import.meta.url).resolve("hl7.fhir.us.davinci-pdex-plan-net/package.json"));
+const PLAN_NET_DIR = dirname(
+  createRequire(import.meta.url).resolve("hl7.fhir.us.davinci-pdex-plan-net/package.json"),
+);
 const HSDS_DIR = join(ROOT, "test/fixtures/hsds-3.0/schema");
 
 function hsdsFile(...parts: string[]): string {
@@ -139,10 +141,7 @@ function hsdsValidators() {
     const schema = JSON.parse(hsdsFile(name)) as Record<string, unknown>;
     ajv.addSchema({ ...schema, $id: `${base}${name}` });
   }
-  const list = JSON.parse(hsdsFile("compiled", "service_list.json")) as Record<
-    string,
-    unknown
-  >;
+  const list = JSON.parse(hsdsFile("compiled", "service_list.json")) as Record<string, unknown>;
   ajv.addSchema({ ...list, $id: `${base}compiled/service_list.json` });
   const openapi = JSON.parse(hsdsFile("openapi.json")) as {
     components: { schemas: { Page: unknown } };
