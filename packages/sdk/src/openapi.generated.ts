@@ -969,7 +969,7 @@ export interface components {
                      * @description The Bulk Publish manifest (HL7 Bulk Data Access IG): every NDJSON file.
                      */
                     bulk_publish_url: string;
-                    /** @description The profiles the resources claim (Plan-Net 1.1.0). */
+                    /** @description The profiles the resources claim (Plan-Net 1.2.0). */
                     profiles: string[];
                 };
                 /** @description Open Referral HSDS 3.0 as static files (no query parameters). */
