@@ -33,10 +33,10 @@ export default defineConfig({
     testTimeout: 240_000,
     hookTimeout: 600_000,
     pool: "forks",
-    // One fork per core (vitest's default leaves one core idle). A third fork on 2 cores, to use the time files
-    // spend waiting on servers and Chromium, cost more than it gained: 82.8–84.8 s against 78.5–81.4 s with 2,
-    // measured alternately.
-    maxWorkers: Math.max(2, availableParallelism()),
+    // One fork more than the cores: the suite's files spend a quarter of their time waiting (on servers' timeouts,
+    // Chromium, nginx), and a third fork on 2 cores fills it. Measured on the quiet 2-core machine, the whole vitest
+    // run: 173.7 s with 2 forks (CPU 76 % busy), 161.3 s with 3, 162.7 s with 4 (2026-11-28).
+    maxWorkers: Math.max(2, availableParallelism() + 1),
     // Test files share their fork's module cache instead of re-importing the sources for every file (a quarter of
     // the suite's time went into imports); no test relies on a fresh module state.
     isolate: false,
