@@ -1,5 +1,6 @@
 import type { ClinicRecord } from "../../dataset/types.js";
 import type { State } from "../../geo/states.js";
+import { en } from "../../i18n/words.js";
 import type { Clinic } from "../../schema/clinic.js";
 import type { Hours } from "../../schema/hours.js";
 import { WEEKDAYS, type Weekday } from "../../schema/hours.js";
@@ -131,16 +132,6 @@ export function stateFacts(summary: Summary, group: StateGroup, synthetic: boole
   );
 }
 
-const DAY_NAMES: Record<Weekday, string> = {
-  mon: "Monday",
-  tue: "Tuesday",
-  wed: "Wednesday",
-  thu: "Thursday",
-  fri: "Friday",
-  sat: "Saturday",
-  sun: "Sunday",
-};
-
 /**
  * The days whose hours are not known, in words, or null when every day is known: the standards list open times
  * only, so an unknown day would otherwise read as closed (FHIR's `availabilityExceptions`, HSDS's description of the
@@ -149,6 +140,6 @@ const DAY_NAMES: Record<Weekday, string> = {
  */
 export function unknownDays(hours: Hours | null): string | null {
   if (!hours) return null;
-  const days = WEEKDAYS.filter((d) => hours.weekly[d] === null).map((d) => DAY_NAMES[d]);
+  const days = WEEKDAYS.filter((d) => hours.weekly[d] === null).map((d) => en.days[d]);
   return days.length ? `Hours not known on ${days.join(", ")}.` : null;
 }
