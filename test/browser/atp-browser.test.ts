@@ -22,8 +22,8 @@ import { importFiles } from "../../src/ingest/import.js";
 import { renderSite } from "../../src/render/build.js";
 import { atpRuns } from "../helpers/alltheplaces.js";
 import { SAMPLE_BUILD, tempDir } from "../helpers/sample-site.js";
-import { launchChromium, RUN_BROWSER_TESTS } from "./helpers/browser.js";
-import { type StaticSite, serveStatic } from "./helpers/static-server.js";
+import { launchChromium, RUN_BROWSER_TESTS } from "../site/helpers/browser.js";
+import { type StaticSite, serveStatic } from "../site/helpers/static-server.js";
 
 /** " (MST)" when a clinic's clock differs from the reader's at `at`, as the page says it (`src/browser/statuses.ts`). */
 function zoneSuffix(reader: string, zone: string, at: Date): string {

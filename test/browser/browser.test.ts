@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en, statusText } from "../../src/i18n/words.js";
 import type { ClinicsByCity } from "../../src/schema/documents.js";
 import { sampleSite } from "../helpers/sample-build.js";
-import { launchChromium, RUN_BROWSER_TESTS } from "./helpers/browser.js";
-import { representativePages, urlOf } from "./helpers/pages.js";
-import { type StaticSite, serveStatic } from "./helpers/static-server.js";
+import { launchChromium, RUN_BROWSER_TESTS } from "../site/helpers/browser.js";
+import { representativePages, urlOf } from "../site/helpers/pages.js";
+import { type StaticSite, serveStatic } from "../site/helpers/static-server.js";
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");

@@ -21,8 +21,8 @@ import { en, es, statusText } from "../../src/i18n/words.js";
 import type { NetworksList } from "../../src/schema/documents.js";
 import { sampleSite } from "../helpers/sample-build.js";
 import { tempDir } from "../helpers/sample-site.js";
-import { launchChromium, launchChromiumProfile, RUN_BROWSER_TESTS } from "./helpers/browser.js";
-import { type StaticSite, serveStatic } from "./helpers/static-server.js";
+import { launchChromium, launchChromiumProfile, RUN_BROWSER_TESTS } from "../site/helpers/browser.js";
+import { type StaticSite, serveStatic } from "../site/helpers/static-server.js";
 
 /** Where the browser tests leave what people look at (git-ignored). */
 export const SCREENSHOTS = join(import.meta.dirname, "../../test-output/screenshots");
