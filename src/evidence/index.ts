@@ -4,5 +4,5 @@
  */
 export { countPlace } from "./counts.js";
 export { decideEvidence, levelOf } from "./decide.js";
-export { keptEvidence, keptListing, type ListedRecord } from "./kept.js";
+export { bareListing, keptEvidence, keptListing, type ListedRecord } from "./kept.js";
 export { type NameSays, nameSays } from "./names.js";

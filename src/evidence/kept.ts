@@ -19,18 +19,21 @@ const TYPE_BY_SOURCE: Readonly<Record<string, EvidenceSource["type"]>> = {
   "Urgent Care Directory export": "export",
 };
 
+/** What a listing says of its place beyond its source, id, date, name and brand: here, nothing. */
+type Bare = Pick<EvidenceSource, "type" | "name" | "id" | "date" | "listed_as" | "brand" | "brand_wikidata">;
+
 /**
- * The listing of a source record kept before records carried one (a release's snapshot from before evidence): its
- * source, id, date, name and brand; what the source said besides (taxonomies, categories) was not kept and is
- * empty until the source is read again.
+ * A listing that says no more than its source, id, date, name and brand: no legal or other names, taxonomies,
+ * parent organisation, categories, confidence or data sets behind it.
+ * @example bareListing({ type: "synthetic", name: "Synthetic sample", id: null, date: null, listed_as: "Quickmend Urgent Care", brand: null, brand_wikidata: null })
  */
-export function keptListing(r: ListedRecord): EvidenceSource {
+export function bareListing(l: Bare): EvidenceSource {
   return {
-    type: TYPE_BY_SOURCE[r.source] ?? "mapping",
-    name: r.source,
-    id: r.sourceId,
-    date: r.date,
-    listed_as: r.name,
+    type: l.type,
+    name: l.name,
+    id: l.id,
+    date: l.date,
+    listed_as: l.listed_as,
     legal_name: null,
     other_names: [],
     taxonomies: [],
@@ -39,9 +42,26 @@ export function keptListing(r: ListedRecord): EvidenceSource {
     alternate_categories: [],
     confidence: null,
     based_on: [],
+    brand: l.brand,
+    brand_wikidata: l.brand_wikidata,
+  };
+}
+
+/**
+ * The listing of a source record kept before records carried one (a release's snapshot from before evidence): its
+ * source, id, date, name and brand; what the source said besides (taxonomies, categories) was not kept and is
+ * empty until the source is read again.
+ */
+export function keptListing(r: ListedRecord): EvidenceSource {
+  return bareListing({
+    type: TYPE_BY_SOURCE[r.source] ?? "mapping",
+    name: r.source,
+    id: r.sourceId,
+    date: r.date,
+    listed_as: r.name,
     brand: r.brand?.name ?? null,
     brand_wikidata: r.brand?.wikidata ?? null,
-  };
+  });
 }
 
 /**

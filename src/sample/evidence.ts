@@ -1,6 +1,6 @@
 import { SAMPLE_SOURCE_NAME } from "../dataset/sources.js";
 import type { ClinicRecord, PlaceCounts } from "../dataset/types.js";
-import { countPlace, decideEvidence } from "../evidence/index.js";
+import { bareListing, countPlace, decideEvidence } from "../evidence/index.js";
 import type { Evidence, EvidenceSource } from "../schema/evidence.js";
 import type { ClinicSource } from "../schema/sources.js";
 
@@ -15,23 +15,16 @@ export const SAMPLE_SECOND_LIST = "Synthetic sample (second list)";
  * @example sampleEvidence(clinic).sources.map((s) => s.name) // ["Synthetic sample"] or […, "Synthetic sample (second list)"]
  */
 export function sampleEvidence(c: Pick<ClinicRecord, "id" | "name" | "city">): Evidence {
-  const listing = (name: string): EvidenceSource => ({
-    type: "synthetic",
-    name,
-    id: null,
-    date: null,
-    listed_as: c.name,
-    legal_name: null,
-    other_names: [],
-    taxonomies: [],
-    parent_organisation: null,
-    category: null,
-    alternate_categories: [],
-    confidence: null,
-    based_on: [],
-    brand: null,
-    brand_wikidata: null,
-  });
+  const listing = (name: string): EvidenceSource =>
+    bareListing({
+      type: "synthetic",
+      name,
+      id: null,
+      date: null,
+      listed_as: c.name,
+      brand: null,
+      brand_wikidata: null,
+    });
   const listings = [listing(SAMPLE_SOURCE_NAME), ...(twoLists(c.id) ? [listing(SAMPLE_SECOND_LIST)] : [])];
   const evidence = decideEvidence(listings, c.name, c.city);
   if (evidence.kind !== "walk_in_urgent_care")
