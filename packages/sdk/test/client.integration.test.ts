@@ -43,6 +43,19 @@ function recording(): { fetch: FetchLike; statuses: Array<[string, number]> } {
   };
 }
 
+/** The ucd-sdk CLI run in this process against the suite's server, in the environment `env`. */
+async function cli(env: Record<string, string>, ...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(
+    [...argv, "--base-url", base],
+    (s: string) => out.push(s),
+    (s: string) => err.push(s),
+    env,
+  );
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
 describe("every endpoint", () => {
   it("index, stats, states, cities, networks, openapi", async () => {
     const [index, stats, states, cities, networks, openapi] = await Promise.all([
@@ -248,18 +261,7 @@ describe("allClinics", () => {
 describe("the ucd-sdk CLI", () => {
   /** The CLI in a locale without a region (kilometres), unless `env` says otherwise. */
   async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-    return runIn({ LANG: "C.UTF-8" }, ...argv);
-  }
-  async function runIn(env: Record<string, string>, ...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await main(
-      [...argv, "--base-url", base],
-      (s: string) => out.push(s),
-      (s: string) => err.push(s),
-      env,
-    );
-    return { code, out: out.join("\n"), err: err.join("\n") };
+    return cli({ LANG: "C.UTF-8" }, ...argv);
   }
   /** Text output without its last line, the synthetic sample's note (checked here). */
   const body = (r: { out: string }) => {
@@ -388,18 +390,6 @@ describe("the ucd-sdk CLI", () => {
 });
 
 describe("a developer's first day (issue 40)", () => {
-  async function cli(env: Record<string, string>, ...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await main(
-      [...argv, "--base-url", base],
-      (s: string) => out.push(s),
-      (s: string) => err.push(s),
-      env,
-    );
-    return { code, out: out.join("\n"), err: err.join("\n") };
-  }
-
   it("takes a state as its USPS code, its name or its slug, in the client and the CLI", async () => {
     const bySlug = await client.clinics("texas", "austin");
     for (const state of ["TX", "tx", "Texas", "texas"])

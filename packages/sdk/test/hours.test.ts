@@ -315,6 +315,14 @@ describe("openStatus and isOpen", () => {
 });
 
 describe("nextChange: when the status changes, in the clinic's wall-clock time", () => {
+  /** Random times on the half hour, and random instants of 2026 on the minute, for the property tests below. */
+  const time = fc
+    .integer({ min: 0, max: 24 * 2 - 1 })
+    .map((q) => `${String(Math.floor(q / 2)).padStart(2, "0")}:${q % 2 ? "30" : "00"}`);
+  const instant = fc
+    .integer({ min: Date.UTC(2026, 0, 5), max: Date.UTC(2026, 11, 1) })
+    .map((ms) => ms - (ms % 60_000));
+
   const NY = "America/New_York";
   it("says when an open clinic closes and a closed one opens: today, tomorrow, later in the week", () => {
     const weekdays = week({ sat: [], sun: [] }, p("08:00", "20:00"));
@@ -416,16 +424,10 @@ describe("nextChange: when the status changes, in the clinic's wall-clock time",
   });
 
   it("with days not known, a next change it gives is the one a minute-by-minute scan finds", () => {
-    const time = fc
-      .integer({ min: 0, max: 24 * 2 - 1 })
-      .map((q) => `${String(Math.floor(q / 2)).padStart(2, "0")}:${q % 2 ? "30" : "00"}`);
     const day = fc.option(fc.array(fc.record({ open: time, close: time }), { maxLength: 2 }), {
       freq: 3,
     });
     const weekly = fc.record({ mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day });
-    const instant = fc
-      .integer({ min: Date.UTC(2026, 0, 5), max: Date.UTC(2026, 11, 1) })
-      .map((ms) => ms - (ms % 60_000));
     fc.assert(
       fc.property(weekly, instant, (w, ms) => {
         const c = clinic("Etc/GMT+5", w);
@@ -445,15 +447,9 @@ describe("nextChange: when the status changes, in the clinic's wall-clock time",
 
   // The oracle: step minute by minute from `at` until openStatus changes, in a fixed-offset zone.
   it("agrees with a minute-by-minute scan of openStatus on random schedules", () => {
-    const time = fc
-      .integer({ min: 0, max: 24 * 2 - 1 })
-      .map((q) => `${String(Math.floor(q / 2)).padStart(2, "0")}:${q % 2 ? "30" : "00"}`);
     const close = fc.oneof(time, fc.constant("24:00"));
     const day = fc.array(fc.record({ open: time, close }), { maxLength: 2 });
     const weekly = fc.record({ mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day });
-    const instant = fc
-      .integer({ min: Date.UTC(2026, 0, 5), max: Date.UTC(2026, 11, 1) })
-      .map((ms) => ms - (ms % 60_000));
     fc.assert(
       fc.property(weekly, instant, (w, ms) => {
         const c = clinic("Etc/GMT+5", w);
