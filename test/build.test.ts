@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdir, readdir, readFile, symlink } from "node:fs/promises";
 import { join, relative } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generationTime } from "../src/cli/commands/build.js";
 import { fromRecords } from "../src/dataset/store.js";
@@ -10,6 +11,7 @@ import type { ClinicRecord } from "../src/dataset/types.js";
 import { publishRelease } from "../src/release/publish.js";
 import { renderSite } from "../src/render/build.js";
 import { createContext } from "../src/render/context.js";
+import { type PreviousTree, previousTree } from "../src/render/output/previous.js";
 import { OutputWriter } from "../src/render/output/writer.js";
 import { BuildError } from "../src/render/validate.js";
 import { parseTreeManifest, TREE_MANIFEST } from "../src/tree/manifest.js";
@@ -218,5 +220,55 @@ describe("static build", () => {
     ]) {
       await expect(writer.add(bad, "{}"), bad).rejects.toThrow(/outside the output folder/);
     }
+  });
+});
+
+describe("a file written in pieces (streamGzipped)", () => {
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  beforeAll(async () => {
+    tmp = await tempDir();
+  });
+  afterAll(() => tmp.cleanup());
+
+  const pieces = ['{"a":1}\n', '{"b":2}\n', '{"c":3}\n'];
+  const text = pieces.join("");
+  const name = (sha256: string) => `bulk/x-${sha256.slice(0, 12)}.ndjson`;
+
+  async function writeTree(root: string, body: readonly string[], previous: PreviousTree | null) {
+    const out = new OutputWriter(root, { compression: "fast", previous });
+    const file = await out.streamGzipped();
+    for (const piece of body) await file.write(piece);
+    const entry = await file.close(name);
+    await out.finish();
+    return entry;
+  }
+
+  it("is named from its content, with a .gz of the same bytes, listed in files.tsv, and leaves nothing beside", async () => {
+    const root = join(tmp.dir, "one");
+    const entry = await writeTree(root, pieces, null);
+    const sha = createHash("sha256").update(text).digest("hex");
+    expect(entry).toEqual({ path: name(sha), bytes: Buffer.byteLength(text), sha256: sha });
+    expect(await readFile(join(root, entry.path), "utf8")).toBe(text);
+    expect(gunzipSync(await readFile(join(root, `${entry.path}.gz`))).toString()).toBe(text);
+    const listed = parseTreeManifest(await readFile(join(root, TREE_MANIFEST), "utf8"));
+    expect(listed.map((f) => f.path)).toEqual([entry.path, `${entry.path}.gz`]);
+    expect(listed[0]?.sha256).toBe(sha);
+    expect((await readdir(root)).sort()).toEqual(["bulk", TREE_MANIFEST]);
+  });
+
+  it("keeps the previous release's file when its bytes are the same, and writes a new one when not", async () => {
+    const first = join(tmp.dir, "first");
+    const entry = await writeTree(first, pieces, null);
+    const same = join(tmp.dir, "same");
+    await writeTree(same, [text], await previousTree(first, () => false));
+    expect(statSync(join(same, entry.path)).ino).toBe(statSync(join(first, entry.path)).ino);
+    expect(statSync(join(same, `${entry.path}.gz`)).ino).toBe(statSync(join(first, `${entry.path}.gz`)).ino);
+
+    const changed = join(tmp.dir, "changed");
+    const other = await writeTree(changed, [...pieces, '{"d":4}\n'], await previousTree(first, () => false));
+    expect(other.path).not.toBe(entry.path);
+    expect(readdirSync(join(changed, "bulk")).sort()).toEqual(
+      [other.path, `${other.path}.gz`].map((p) => p.slice(5)),
+    );
   });
 });

@@ -112,13 +112,14 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
     // asked for; else a larger import spills anyway).
     const hold = threads.forced ? { hold: false } : {};
     const normalised = new StateSpill<SpilledRow>(join(folder, "normalised"), hold);
-    const previous = options.previous ? new PreviousRows(options.previous) : null;
     const read = await readInputs(
       {
         ...options,
         report,
         code: await codeVersion(),
-        previous,
+        // Its index of rows (one entry per record of the previous import: ~0.5 GiB at 1M) is the read stage's only,
+        // and garbage once it returns: the states stage reads the previous records from the snapshot itself.
+        previous: options.previous ? new PreviousRows(options.previous) : null,
         nppes: {
           ...(options.taxonomies ? { taxonomies: options.taxonomies } : {}),
           ...(options.base ? { watch: options.base.npis } : {}),
@@ -152,7 +153,7 @@ export async function importFiles(options: ImportOptions): Promise<ImportResult>
     const states = await resolveStates(
       {
         spill: normalised,
-        previous: previous?.snapshot ?? null,
+        previous: options.previous ?? null,
         base,
         rowNumberIds: read.rowNumberIds,
         ctx,

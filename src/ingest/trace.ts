@@ -1,9 +1,10 @@
 import { performance } from "node:perf_hooks";
+import { peakRssMiB } from "../util/peak-rss.js";
 
 /**
  * The wall and CPU time of each stage of an import, printed to stderr as it ends when `UCD_IMPORT_TRACE` is set
  * (how the import's figures in docs/ingest.md were broken down). CPU time is the whole process's: a worker's and
- * the compression threads' included. Off, it does nothing.
+ * the compression threads' included; the peak RSS is the process's so far (`peakRssMiB`). Off, it does nothing.
  * @example const trace = ImportTrace.fromEnv(); read(); trace.mark("read"); resolve(); trace.mark("states");
  */
 export class ImportTrace {
@@ -25,7 +26,7 @@ export class ImportTrace {
     const cpu = process.cpuUsage(this.#cpu);
     const s = (us: number) => `${(us / 1e6).toFixed(2)} s`;
     process.stderr.write(
-      `import trace: ${stage.padEnd(10)} ${s((wall - this.#wall) * 1000)} wall, ${s(cpu.user + cpu.system)} cpu${detail ? ` (${detail})` : ""}\n`,
+      `import trace: ${stage.padEnd(10)} ${s((wall - this.#wall) * 1000)} wall, ${s(cpu.user + cpu.system)} cpu, peak RSS ${peakRssMiB()} MiB${detail ? ` (${detail})` : ""}\n`,
     );
     this.#wall = wall;
     this.#cpu = process.cpuUsage();

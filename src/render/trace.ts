@@ -1,10 +1,12 @@
 import { performance } from "node:perf_hooks";
+import { peakRssMiB } from "../util/peak-rss.js";
 
 /**
  * Wall time of each step of a render, summed by name, printed to stderr at the end when `UCD_RENDER_TRACE` is set
  * (how `npm run bench` and docs/benchmarks.md break a build's time down). Off, it only calls the step. A step's
  * time includes waiting for the compression workers when the writer's queue is full, so compression shows up in
- * the steps that produce the most bytes; the workers' own CPU time is not counted here.
+ * the steps that produce the most bytes; the workers' own CPU time is not counted here. Memory: the process's peak
+ * RSS (`peakRssMiB`) when the trace began, and the steps during which it rose, with the peak they left.
  * @example
  * const trace = RenderTrace.fromEnv();
  * const group = await trace.step("load + group", () => load(code));
@@ -12,9 +14,15 @@ import { performance } from "node:perf_hooks";
  */
 export class RenderTrace {
   readonly #totals: Map<string, number> | null;
+  /** The peak RSS (MiB) a step left, for the steps that raised it. */
+  readonly #rose = new Map<string, number>();
+  #peak = 0;
+  readonly #peakBefore: number;
 
   private constructor(on: boolean) {
     this.#totals = on ? new Map() : null;
+    this.#peakBefore = on ? peakRssMiB() : 0;
+    this.#peak = this.#peakBefore;
   }
 
   /** On when the environment variable `UCD_RENDER_TRACE` is set to anything but empty or `0`. */
@@ -32,6 +40,11 @@ export class RenderTrace {
       return await fn();
     } finally {
       totals.set(name, (totals.get(name) ?? 0) + performance.now() - t);
+      const peak = peakRssMiB();
+      if (peak > this.#peak) {
+        this.#peak = peak;
+        this.#rose.set(name, peak);
+      }
     }
   }
 
@@ -40,9 +53,16 @@ export class RenderTrace {
     if (this.#totals) write(`trace ${text}\n`);
   }
 
-  /** Writes one line per step, `trace <seconds> s <name>`, in the order the steps first ran. */
+  /**
+   * Writes the peak RSS before the first step, then one line per step, `trace <seconds> s <name>`, in the order the
+   * steps first ran, each followed by ` (peak <MiB> MiB)` when the process's peak rose during it (the last time).
+   */
   print(write: (line: string) => void = (line) => process.stderr.write(line)): void {
     if (!this.#totals) return;
-    for (const [name, ms] of this.#totals) write(`trace ${(ms / 1000).toFixed(2)} s ${name}\n`);
+    write(`trace peak RSS before the first step: ${this.#peakBefore} MiB\n`);
+    for (const [name, ms] of this.#totals) {
+      const rose = this.#rose.get(name);
+      write(`trace ${(ms / 1000).toFixed(2)} s ${name}${rose === undefined ? "" : ` (peak ${rose} MiB)`}\n`);
+    }
   }
 }

@@ -3,6 +3,8 @@ import { once } from "node:events";
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { link, mkdir, rename, rm } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createGzip } from "node:zlib";
 import { manifestLine, TREE_MANIFEST, type TreeFile } from "../../tree/manifest.js";
 import type { TreeStart } from "../../tree/start.js";
 import { collectGarbage } from "../../util/collect-garbage.js";
@@ -52,6 +54,16 @@ export interface FileSink {
   close(): Promise<TreeFile[]>;
 }
 
+/** A large file written in pieces with its `.gz`, named when it ends (`OutputWriter.streamGzipped`). */
+export interface GzippedSink {
+  write(text: string): Promise<void>;
+  /**
+   * Ends the file and puts it at the path `name` gives for its SHA-256, with its `.gz`; resolves with its entry
+   * (the file's, not its sibling's), whether it was written or the previous release's is kept.
+   */
+  close(name: (sha256: string) => string): Promise<TreeFile>;
+}
+
 /** Files gathered before they go to a compute worker, and the bytes that send a batch early. */
 const BATCH_FILES = 64;
 const BATCH_BYTES = 512 * 1024;
@@ -64,6 +76,8 @@ const MAX_BATCHES = 8;
  */
 const GC_CHECK_EVERY = 64;
 const PART = ".files.tsv.part";
+/** Where files written in pieces wait for their name (`streamGzipped`); removed when the writer closes. */
+const PIECES = ".pieces";
 const NEXT = ".files.tsv.next";
 /** Characters of manifest lines gathered before they are written to the spill (each write is a system call). */
 const SPILL_BATCH = 64 * 1024;
@@ -97,6 +111,8 @@ export class OutputWriter {
   readonly #written = { files: 0, bytes: 0 };
   /** Files being streamed, closed by `close()` when a build fails before they are complete. */
   readonly #open = new Set<WriteStream>();
+  /** Files written in pieces so far (`streamGzipped`), which names their temporary files. */
+  #pieces = 0;
 
   constructor(root: string, options: WriterOptions) {
     this.root = resolve(root);
@@ -224,6 +240,88 @@ export class OutputWriter {
   }
 
   /**
+   * A large text file written in pieces with its `.gz` sibling (gzip on the thread pool as it streams, no `.br`),
+   * whose path depends on its content: `close(name)` names it from its SHA-256. Nothing of it is held in memory
+   * but the piece being written: the standards' per-state files, a state's FHIR resources or its GeoJSON, are
+   * hundreds of MB at 1M clinics. When the previous release has the same bytes at that path, with a `.gz` and no
+   * `.br`, its files stay and the pieces written are dropped, as `add` keeps a file held whole.
+   * @example const f = await out.streamGzipped(); await f.write(text); await f.close((sha) => `x-${sha.slice(0, 12)}.ndjson`);
+   */
+  async streamGzipped(): Promise<GzippedSink> {
+    const dir = join(this.root, PIECES);
+    await mkdir(dir, { recursive: true });
+    const temp = join(dir, String(this.#pieces++));
+    const hash = createHash("sha256");
+    const gzHash = createHash("sha256");
+    let bytes = 0;
+    let gzBytes = 0;
+    const file = createWriteStream(temp, { flags: "wx" });
+    const gzip = createGzip({ level: gzipLevel(this.#options.compression) });
+    gzip.on("data", (chunk: Buffer) => {
+      gzHash.update(chunk);
+      gzBytes += chunk.length;
+    });
+    const gzFile = createWriteStream(`${temp}.gz`, { flags: "wx" });
+    this.#open.add(file).add(gzFile);
+    // A write that fails (a full disk) fails the file, and through it the build, never an unhandled error.
+    let failure: unknown = null;
+    const failed = new Promise<void>((resolve) =>
+      file.once("error", (e) => {
+        failure ??= e;
+        resolve();
+      }),
+    );
+    const gzipped = pipeline(gzip, gzFile).catch((e: unknown) => {
+      failure ??= e;
+    });
+    const check = () => {
+      if (failure !== null) throw failure;
+    };
+    return {
+      write: async (text) => {
+        check();
+        const b = Buffer.from(text);
+        hash.update(b);
+        bytes += b.length;
+        const waits: Promise<unknown>[] = [];
+        if (!file.write(b)) waits.push(Promise.race([once(file, "drain"), failed]));
+        if (!gzip.write(b)) waits.push(Promise.race([once(gzip, "drain"), gzipped]));
+        await Promise.all(waits);
+        check();
+      },
+      close: async (name) => {
+        check();
+        file.end();
+        gzip.end();
+        await Promise.all([Promise.race([once(file, "close"), failed]), gzipped]);
+        check();
+        this.#open.delete(file);
+        this.#open.delete(gzFile);
+        const sha256 = hash.digest("hex");
+        const path = name(sha256);
+        const full = this.#check(path);
+        const entry: TreeFile = { path, bytes, sha256 };
+        const previous = this.#options.previous;
+        if (
+          previous?.get(path)?.sha256 === sha256 &&
+          previous.get(`${path}.gz`) &&
+          !previous.get(`${path}.br`)
+        ) {
+          await Promise.all([rm(temp), rm(`${temp}.gz`)]);
+          this.#spillText(sameLine(path, sha256) + sameLine(`${path}.gz`, null));
+          return entry;
+        }
+        await mkdir(dirname(full), { recursive: true });
+        await Promise.all([this.#clear(full), this.#clear(`${full}.gz`)]);
+        await Promise.all([rename(temp, full), rename(`${temp}.gz`, `${full}.gz`)]);
+        if (previous) this.#rewritten.add(path);
+        this.#list([entry, { path: `${path}.gz`, bytes: gzBytes, sha256: gzHash.digest("hex") }], true);
+        return entry;
+      },
+    };
+  }
+
+  /**
    * Claims a path for a file that another writer fills (the Parquet writer); returns its full path. Call
    * `adopt(path)` once the file is complete.
    */
@@ -295,6 +393,7 @@ export class OutputWriter {
   async close(): Promise<void> {
     for (const f of this.#open) f.destroy();
     this.#open.clear();
+    await rm(join(this.root, PIECES), { recursive: true, force: true });
     await this.#pool?.close();
     this.#pool = null;
     await this.#fs.close();
@@ -374,7 +473,8 @@ export class OutputWriter {
       path.includes("\\") ||
       path === TREE_MANIFEST ||
       path === PART ||
-      path === NEXT
+      path === NEXT ||
+      path.split("/")[0] === PIECES
     ) {
       throw new Error(`refusing output path outside the output folder: ${JSON.stringify(path)}`);
     }

@@ -40,6 +40,9 @@ const ndjson = (docs: readonly unknown[]) => lines(docs.map((d) => JSON.stringif
 /** NDJSON text of serialised documents. */
 const lines = (texts: readonly string[]) => texts.map((t) => `${t}\n`).join("");
 
+/** Clinics serialised and written at a time, to each of a state's large files. */
+const PIECE = 1000;
+
 /**
  * The standards' files of the whole release (docs/fhir.md, docs/hsds.md, docs/geojson.md; a clinic's HSDS service is
  * a file of its unit, `src/render/units/clinic.ts`): per US state, as the states are rendered, the FHIR bulk NDJSON
@@ -101,38 +104,54 @@ export class Standards {
 
   /**
    * One US state's files, after its units are decided: each clinic shows the time of the release that last changed
-   * it (its unit's stamp, rendered or carried).
+   * it (its unit's stamp, rendered or carried). The large files are written in pieces, `PIECE` clinics at a time,
+   * each resource serialised once: a large state's are hundreds of MB at 1M clinics, more than all else the render
+   * holds (docs/benchmarks.md).
    */
   async state(group: StateGroup): Promise<void> {
     const out = this.#out;
     const slug = group.state.state.slug;
     const facts = stateFacts(this.#summary, group, this.#synthetic);
     if (facts.length === 0) return;
-    // Each clinic's documents serialised once, for its lines of the bulk files.
-    const clinics = facts.map((f) => {
-      const at = this.#lastChanged(f.id);
-      return {
-        organization: JSON.stringify(clinicOrganization(f, at)),
-        location: JSON.stringify(clinicLocation(f, at)),
-        healthcareService: JSON.stringify(clinicService(f, at)),
-        service: JSON.stringify(fullService(f, at)),
-      };
-    });
-    const resources: [BulkOutput["type"], keyof (typeof clinics)[number]][] = [
-      ["Organization", "organization"],
-      ["Location", "location"],
-      ["HealthcareService", "healthcareService"],
-    ];
-    for (const [type, key] of resources) {
-      const text = lines(clinics.map((c) => c[key]));
-      const path = fhirBulkFile(type, slug, sha256(text));
-      await out.add(path, text);
-      this.#byType[type].push({ type, url: this.#url(path), count: clinics.length });
+    const fhir = {
+      Organization: await out.streamGzipped(),
+      Location: await out.streamGzipped(),
+      HealthcareService: await out.streamGzipped(),
+    };
+    const dump = await out.streamGzipped();
+    const geojson = await out.streamGzipped();
+    const head = collectionHead(this.#ctx, `Urgent care clinics, ${group.state.state.name}`);
+    for (let from = 0; from < facts.length; from += PIECE) {
+      const piece = facts.slice(from, from + PIECE).map((f) => ({ f, at: this.#lastChanged(f.id) }));
+      const features = piece.map(({ f }) => JSON.stringify(clinicFeature(f))).join(",\n");
+      const national = `${this.#nationalRows > 0 ? ",\n" : ""}${features}`;
+      this.#nationalRows += piece.length;
+      await Promise.all([
+        fhir.Organization.write(ndjson(piece.map(({ f, at }) => clinicOrganization(f, at)))),
+        fhir.Location.write(ndjson(piece.map(({ f, at }) => clinicLocation(f, at)))),
+        fhir.HealthcareService.write(ndjson(piece.map(({ f, at }) => clinicService(f, at)))),
+        dump.write(ndjson(piece.map(({ f, at }) => fullService(f, at)))),
+        geojson.write(from === 0 ? `${collectionStart(head)}${features}` : `,\n${features}`),
+        this.#national.write(national),
+      ]);
     }
+    for (const type of ["Organization", "Location", "HealthcareService"] as const) {
+      const { path } = await fhir[type].close((sha256) => fhirBulkFile(type, slug, sha256));
+      this.#byType[type].push({ type, url: this.#url(path), count: facts.length });
+    }
+    const { path: dumpPath } = await dump.close(() => hsdsNdjsonFile(slug));
+    this.#dumps.push({ state: slug, url: this.#url(dumpPath), count: facts.length });
 
-    const dump = hsdsNdjsonFile(slug);
-    await out.add(dump, lines(clinics.map((c) => c.service)));
-    this.#dumps.push({ state: slug, url: this.#url(dump), count: facts.length });
+    await geojson.write(`\n${COLLECTION_END}`);
+    const geo = await geojson.close(() => geojsonStateFile(slug));
+    this.#geojson.push({
+      state: slug,
+      path: geo.path,
+      bytes: geo.bytes,
+      sha256: geo.sha256,
+      rows: facts.length,
+    });
+
     const at = this.#pages.byState.get(slug) ?? { first: 1, count: 0 };
     for (let p = 0; p < at.count; p++) {
       const items = facts.slice(p * SERVICES_PAGE_SIZE, (p + 1) * SERVICES_PAGE_SIZE).map(serviceListItem);
@@ -141,21 +160,6 @@ export class Standards {
         servicesPage({ number: at.first + p, total: this.#pages.total, items }),
       );
     }
-
-    const features = facts.map((f) => JSON.stringify(clinicFeature(f)));
-    const head = collectionHead(this.#ctx, `Urgent care clinics, ${group.state.state.name}`);
-    const text = `${collectionStart(head)}${features.join(",\n")}\n${COLLECTION_END}`;
-    const path = geojsonStateFile(slug);
-    await out.add(path, text);
-    this.#geojson.push({
-      state: slug,
-      path,
-      bytes: Buffer.byteLength(text),
-      sha256: sha256(text),
-      rows: facts.length,
-    });
-    await this.#national.write(`${this.#nationalRows > 0 ? ",\n" : ""}${features.join(",\n")}`);
-    this.#nationalRows += features.length;
   }
 
   /** When a clinic last changed: the generation time of its unit's stamp. */
