@@ -1,6 +1,7 @@
 import type { CityRecord, ClinicRecord, Dataset } from "../dataset/types.js";
 import { distanceKm } from "../geo/distance.js";
 import { STATES, type State } from "../geo/states.js";
+import { collectGarbage } from "../util/collect-garbage.js";
 import { slugify } from "../util/slug.js";
 import type { Checker } from "./validate.js";
 
@@ -112,6 +113,7 @@ export async function summarise(dataset: Dataset, check: Checker): Promise<Summa
   let total = 0;
 
   for (const state of [...STATES].sort((a, b) => byText(a.slug, b.slug))) {
+    collectGarbage(); // the state before's clinics: a large state's are hundreds of MB
     const clinics = await dataset.clinics.load(state.code);
     const stateKnown = noCounts();
     const stateNetworks = new Set<string>();

@@ -1,4 +1,5 @@
 import { STATES } from "../../geo/states.js";
+import { collectGarbage } from "../../util/collect-garbage.js";
 import { parseSourceRecord, type RowNote, readSnapshotLines, type Snapshot } from "../snapshot.js";
 
 /** What the read stage needs of a row the previous import normalised: where its record is, and its counts. */
@@ -52,6 +53,7 @@ async function index(snapshot: Snapshot): Promise<Map<string, PreviousRow>> {
         notes: r.notes,
       });
     }
+    collectGarbage(); // what parsing the state's lines left: the index alone stays
   }
   return rows;
 }
