@@ -42,9 +42,9 @@ export interface StatesResult {
 
 /**
  * The states stage: every state resolved on its own (`resolveStateJob`), its clinics added to `out`; threaded, on two
- * threads (this one and a worker, largest states first), else in turn. What the states report is reported in the
- * order of the states, and their figures summed in that order, whichever thread resolved them: the outcome is the
- * same either way. Memory holds one state per thread.
+ * threads (this one from the largest state, a worker from the smallest), else in turn. What the states report is
+ * reported in the order of the states, and their figures summed in that order, whichever thread resolved them: the
+ * outcome is the same either way. Memory holds one state per thread.
  * @example const states = await resolveStates(input, out);
  */
 export async function resolveStates(
