@@ -234,20 +234,31 @@ describe("a file written in pieces (streamGzipped)", () => {
   const text = pieces.join("");
   const name = (sha256: string) => `bulk/x-${sha256.slice(0, 12)}.ndjson`;
 
-  async function writeTree(root: string, body: readonly string[], previous: PreviousTree | null) {
+  async function writeTree(
+    root: string,
+    body: readonly string[],
+    previous: PreviousTree | null,
+    keep = true,
+  ) {
     const out = new OutputWriter(root, { compression: "fast", previous });
-    const file = await out.streamGzipped();
+    const file = await out.streamGzipped({ keep });
     for (const piece of body) await file.write(piece);
-    const entry = await file.close(name);
+    const [entry, gz] = await file.close(name);
     await out.finish();
-    return entry;
+    return { entry, gz };
   }
 
   it("is named from its content, with a .gz of the same bytes, listed in files.tsv, and leaves nothing beside", async () => {
     const root = join(tmp.dir, "one");
-    const entry = await writeTree(root, pieces, null);
+    const { entry, gz } = await writeTree(root, pieces, null);
     const sha = createHash("sha256").update(text).digest("hex");
     expect(entry).toEqual({ path: name(sha), bytes: Buffer.byteLength(text), sha256: sha });
+    const gzBytes = await readFile(join(root, `${entry.path}.gz`));
+    expect(gz).toEqual({
+      path: `${entry.path}.gz`,
+      bytes: gzBytes.length,
+      sha256: createHash("sha256").update(gzBytes).digest("hex"),
+    });
     expect(await readFile(join(root, entry.path), "utf8")).toBe(text);
     expect(gunzipSync(await readFile(join(root, `${entry.path}.gz`))).toString()).toBe(text);
     const listed = parseTreeManifest(await readFile(join(root, TREE_MANIFEST), "utf8"));
@@ -256,16 +267,25 @@ describe("a file written in pieces (streamGzipped)", () => {
     expect((await readdir(root)).sort()).toEqual(["bulk", TREE_MANIFEST]);
   });
 
-  it("keeps the previous release's file when its bytes are the same, and writes a new one when not", async () => {
+  it("keeps the previous release's file when its bytes are the same (unless told not to), and writes a new one when not", async () => {
     const first = join(tmp.dir, "first");
-    const entry = await writeTree(first, pieces, null);
+    const { entry } = await writeTree(first, pieces, null);
     const same = join(tmp.dir, "same");
     await writeTree(same, [text], await previousTree(first, () => false));
     expect(statSync(join(same, entry.path)).ino).toBe(statSync(join(first, entry.path)).ino);
     expect(statSync(join(same, `${entry.path}.gz`)).ino).toBe(statSync(join(first, `${entry.path}.gz`)).ino);
+    // Not kept when asked not to (a file a `-latest` alias links to): the same bytes, written again.
+    const again = join(tmp.dir, "again");
+    await writeTree(again, [text], await previousTree(first, () => false), false);
+    expect(await readFile(join(again, entry.path), "utf8")).toBe(text);
+    expect(statSync(join(again, entry.path)).ino).not.toBe(statSync(join(first, entry.path)).ino);
 
     const changed = join(tmp.dir, "changed");
-    const other = await writeTree(changed, [...pieces, '{"d":4}\n'], await previousTree(first, () => false));
+    const { entry: other } = await writeTree(
+      changed,
+      [...pieces, '{"d":4}\n'],
+      await previousTree(first, () => false),
+    );
     expect(other.path).not.toBe(entry.path);
     expect(readdirSync(join(changed, "bulk")).sort()).toEqual(
       [other.path, `${other.path}.gz`].map((p) => p.slice(5)),

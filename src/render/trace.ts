@@ -16,7 +16,7 @@ export class RenderTrace {
   readonly #totals: Map<string, number> | null;
   /** The peak RSS (MiB) a step left, for the steps that raised it. */
   readonly #rose = new Map<string, number>();
-  #peak = 0;
+  #peak: number;
   readonly #peakBefore: number;
 
   private constructor(on: boolean) {

@@ -58,10 +58,10 @@ export interface FileSink {
 export interface GzippedSink {
   write(text: string): Promise<void>;
   /**
-   * Ends the file and puts it at the path `name` gives for its SHA-256, with its `.gz`; resolves with its entry
-   * (the file's, not its sibling's), whether it was written or the previous release's is kept.
+   * Ends the file and puts it at the path `name` gives for its SHA-256, with its `.gz`; resolves with their entries
+   * (the file's, then its sibling's), whether they were written or the previous release's are kept.
    */
-  close(name: (sha256: string) => string): Promise<TreeFile>;
+  close(name: (sha256: string) => string): Promise<[file: TreeFile, gz: TreeFile]>;
 }
 
 /** Files gathered before they go to a compute worker, and the bytes that send a batch early. */
@@ -244,10 +244,11 @@ export class OutputWriter {
    * whose path depends on its content: `close(name)` names it from its SHA-256. Nothing of it is held in memory
    * but the piece being written: the standards' per-state files, a state's FHIR resources or its GeoJSON, are
    * hundreds of MB at 1M clinics. When the previous release has the same bytes at that path, with a `.gz` and no
-   * `.br`, its files stay and the pieces written are dropped, as `add` keeps a file held whole.
+   * `.br`, its files stay and the pieces written are dropped, as `add` keeps a file held whole — unless `keep` is
+   * false: a file this release links another path to (`alias`) must be in its tree.
    * @example const f = await out.streamGzipped(); await f.write(text); await f.close((sha) => `x-${sha.slice(0, 12)}.ndjson`);
    */
-  async streamGzipped(): Promise<GzippedSink> {
+  async streamGzipped(options: { keep?: boolean } = {}): Promise<GzippedSink> {
     const dir = join(this.root, PIECES);
     await mkdir(dir, { recursive: true });
     const temp = join(dir, String(this.#pieces++));
@@ -302,21 +303,27 @@ export class OutputWriter {
         const full = this.#check(path);
         const entry: TreeFile = { path, bytes, sha256 };
         const previous = this.#options.previous;
+        const gzBefore = previous?.get(`${path}.gz`);
         if (
+          options.keep !== false &&
           previous?.get(path)?.sha256 === sha256 &&
-          previous.get(`${path}.gz`) &&
+          gzBefore &&
           !previous.get(`${path}.br`)
         ) {
           await Promise.all([rm(temp), rm(`${temp}.gz`)]);
           this.#spillText(sameLine(path, sha256) + sameLine(`${path}.gz`, null));
-          return entry;
+          return [entry, { path: `${path}.gz`, ...gzBefore }];
         }
         await mkdir(dirname(full), { recursive: true });
         await Promise.all([this.#clear(full), this.#clear(`${full}.gz`)]);
         await Promise.all([rename(temp, full), rename(`${temp}.gz`, `${full}.gz`)]);
         if (previous) this.#rewritten.add(path);
-        this.#list([entry, { path: `${path}.gz`, bytes: gzBytes, sha256: gzHash.digest("hex") }], true);
-        return entry;
+        const entries: [TreeFile, TreeFile] = [
+          entry,
+          { path: `${path}.gz`, bytes: gzBytes, sha256: gzHash.digest("hex") },
+        ];
+        this.#list(entries, true);
+        return entries;
       },
     };
   }

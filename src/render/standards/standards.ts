@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { createGzip } from "node:zlib";
 import { type BuildContext, LICENSE } from "../context.js";
 import { DOWNLOADS_DIR, datedName, latestName } from "../downloads/names.js";
 import { type BulkOutput, bulkPublishManifest } from "../fhir/manifest.js";
@@ -15,8 +14,7 @@ import type { StateGroup } from "../group.js";
 import { HSDS_OPENAPI, hsdsRoot, SERVICES_PAGE_SIZE, servicePages, servicesPage } from "../hsds/documents.js";
 import { fullService, networkOrganization as hsdsNetwork, serviceListItem } from "../hsds/service.js";
 import type { Ledger } from "../ledger/ledger.js";
-import { gzipLevel } from "../output/compress.js";
-import type { FileSink, OutputWriter } from "../output/writer.js";
+import type { GzippedSink, OutputWriter } from "../output/writer.js";
 import type { Summary } from "../summary.js";
 import { clinicUnits } from "../units/clinic.js";
 import type { UnitKind } from "../units/kind.js";
@@ -67,13 +65,13 @@ export class Standards {
   };
   readonly #dumps: { state: string; url: string; count: number }[] = [];
   readonly #geojson: GeoJsonFile[] = [];
-  readonly #national: National;
+  readonly #national: GzippedSink;
   readonly #nationalPath: string;
   #nationalRows = 0;
 
   private constructor(
     o: { ctx: BuildContext; out: OutputWriter; summary: Summary; ledger: Ledger<UnitKind> },
-    national: National,
+    national: GzippedSink,
     nationalPath: string,
   ) {
     this.#ctx = o.ctx;
@@ -95,7 +93,10 @@ export class Standards {
   }): Promise<Standards> {
     const path = `${DOWNLOADS_DIR}/${datedName(o.ctx.dataset.dataVersion, "geojson")}`;
     const head = collectionHead(o.ctx, "Urgent care clinics, United States");
-    return new Standards(o, await openNational(o.out, path, collectionStart(head)), path);
+    // Always written: its `-latest` alias links to it (`alias` needs the file in this release's tree).
+    const national = await o.out.streamGzipped({ keep: false });
+    await national.write(collectionStart(head));
+    return new Standards(o, national, path);
   }
 
   #url(path: string): string {
@@ -136,14 +137,14 @@ export class Standards {
       ]);
     }
     for (const type of ["Organization", "Location", "HealthcareService"] as const) {
-      const { path } = await fhir[type].close((sha256) => fhirBulkFile(type, slug, sha256));
+      const [{ path }] = await fhir[type].close((sha256) => fhirBulkFile(type, slug, sha256));
       this.#byType[type].push({ type, url: this.#url(path), count: facts.length });
     }
-    const { path: dumpPath } = await dump.close(() => hsdsNdjsonFile(slug));
+    const [{ path: dumpPath }] = await dump.close(() => hsdsNdjsonFile(slug));
     this.#dumps.push({ state: slug, url: this.#url(dumpPath), count: facts.length });
 
     await geojson.write(`\n${COLLECTION_END}`);
-    const geo = await geojson.close(() => geojsonStateFile(slug));
+    const [geo] = await geojson.close(() => geojsonStateFile(slug));
     this.#geojson.push({
       state: slug,
       path: geo.path,
@@ -222,9 +223,10 @@ export class Standards {
     );
 
     const rows = this.#nationalRows;
-    const done = await this.#national.close(`${rows > 0 ? "\n" : ""}${COLLECTION_END}`);
-    await out.alias(`${DOWNLOADS_DIR}/${latestName("geojson")}`, done.files);
-    const main = done.files[0];
+    await this.#national.write(`${rows > 0 ? "\n" : ""}${COLLECTION_END}`);
+    const files = await this.#national.close(() => this.#nationalPath);
+    await out.alias(`${DOWNLOADS_DIR}/${latestName("geojson")}`, files);
+    const main = files[0];
     return [
       ...(main
         ? [{ state: null, path: this.#nationalPath, bytes: main.bytes, sha256: main.sha256, rows }]
@@ -237,39 +239,4 @@ export class Standards {
 /** A FeatureCollection's head: its name, the synthetic label, the licence and the credit line. */
 function collectionHead(ctx: BuildContext, name: string): CollectionHead {
   return { name, synthetic: ctx.dataset.source.synthetic, license: LICENSE.id, attribution: ctx.attribution };
-}
-
-/** The nation's GeoJSON being written. */
-type National = Awaited<ReturnType<typeof openNational>>;
-
-/** The national GeoJSON, streamed with its `.gz` sibling (no `.br`: a download, as the others). */
-async function openNational(out: OutputWriter, path: string, start: string) {
-  const file: FileSink = await out.stream(path);
-  const gzFile: FileSink = await out.stream(`${path}.gz`);
-  const gzip = createGzip({ level: gzipLevel(out.compression) });
-  const pending: Buffer[] = [];
-  gzip.on("data", (chunk: Buffer) => pending.push(chunk));
-  const flush = async () => {
-    while (pending.length) await gzFile.write(pending.shift() as Buffer);
-  };
-  const write = async (text: string) => {
-    await file.write(text);
-    gzip.write(text);
-    await flush();
-  };
-  await write(start);
-  return {
-    write,
-    async close(end: string) {
-      await file.write(end);
-      const ended = new Promise<void>((resolve, reject) => {
-        gzip.once("end", resolve);
-        gzip.once("error", reject);
-      });
-      gzip.end(end);
-      await ended;
-      await flush();
-      return { files: [...(await file.close()), ...(await gzFile.close())] };
-    },
-  };
 }
